@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DbHandle } from './db/connect.ts';
+import type { Env } from './env.ts';
+import { errorHandler, HttpError } from './lib/errors.ts';
+import { ingestRoutes } from './features/ingest/ingest.routes.ts';
+import { searchRoutes } from './features/tenders/search/search.routes.ts';
+import { tenderRoutes } from './features/tenders/tenders.routes.ts';
+
+export interface AppDeps {
+  env: Env;
+  dbh: DbHandle;
+}
+
+export async function buildApp({ env, dbh }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    // Requests in flight finish on close; new ones get 503 (graceful shutdown).
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Breeze API', version: '0.1.0', description: 'Canadian public tenders: search, detail, ingestion.' },
+      components: {
+        securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI needs inline styles and its own scripts; the rest of the site keeps the strict CSP.
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }) },
+      },
+    },
+    async () => {
+      await dbh.db.selectFrom('app_meta').select('key').limit(1).execute();
+      return { status: 'ok' as const, database: dbh.dialect, time: new Date().toISOString() };
+    },
+  );
+
+  await app.register(tenderRoutes, { prefix: '/api', env, dbh });
+  await app.register(searchRoutes, { prefix: '/api', dbh });
+  await app.register(ingestRoutes, { prefix: '/api', env, dbh });
+
+  await registerWebApp(app, env);
+  return app;
+}
+
+/** Serves the built SPA with a fallback to index.html for client routes; /api stays JSON. */
+async function registerWebApp(app: FastifyInstance, env: Env) {
+  const dist = resolve(env.WEB_DIST_DIR);
+  const hasWeb = existsSync(resolve(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      throw new HttpError(404, 'route_not_found', `No route for ${req.method} ${path}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

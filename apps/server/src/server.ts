@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { createDb } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { loadEnv } from './env.ts';
+import { scheduleIngest, seedIfEmpty } from './features/ingest/ingest.jobs.ts';
+
+// loadEnv → createDb → migrate → buildApp → listen; graceful close on SIGTERM/SIGINT.
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const dbh = createDb(env.DATABASE_URL);
+  await migrateToLatest(dbh.db);
+  const app = await buildApp({ env, dbh });
+
+  const jobs = scheduleIngest({ env, dbh, log: app.log });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    jobs.stop();
+    await app.close(); // waits for in-flight requests
+    await dbh.close();
+    app.log.info('closed cleanly');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  // Seeding runs after listen so the health check answers while a first load is in progress.
+  if (env.SEED_DEMO === 'auto') {
+    seedIfEmpty({ env, dbh, log: app.log }).catch((err: unknown) => app.log.error({ err }, 'first-start seeding failed'));
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

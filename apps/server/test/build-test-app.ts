@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll } from 'vitest';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { createDb, type DbHandle } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { loadEnv, type Env } from '../src/env.ts';
+
+/**
+ * Tests run against SQLite in memory, or against PostgreSQL when TEST_DATABASE_URL is set
+ * (CI runs the suite both ways). Each test database is fresh and migrated: on PostgreSQL a
+ * schema of its own, dropped when the file's tests end.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+export const testDialect: 'sqlite' | 'postgres' = pgUrl ? 'postgres' : 'sqlite';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+export async function createTestDb(): Promise<DbHandle> {
+  if (!pgUrl) {
+    const dbh = createDb('file::memory:');
+    await migrateToLatest(dbh.db);
+    cleanups.push(() => dbh.close());
+    return dbh;
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  const dbh = createDb(url.toString(), { poolSize: 4 });
+  await migrateToLatest(dbh.db);
+  cleanups.push(async () => {
+    await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(dbh.db);
+    await dbh.close();
+  });
+  return dbh;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    LOG_LEVEL: 'silent',
+    INGEST_SCHEDULE: 'off',
+    SEED_DEMO: 'off',
+    ADMIN_TOKEN: 'test-admin-token-0123456789',
+    WEB_DIST_DIR: '/nonexistent',
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(opts: { env?: Record<string, string>; dbh?: DbHandle } = {}) {
+  const dbh = opts.dbh ?? (await createTestDb());
+  const env = testEnv(opts.env);
+  const app = await buildApp({ env, dbh });
+  cleanups.push(() => app.close());
+  return { app, dbh, env };
+}
