@@ -171,3 +171,13 @@ export const ingestRunSchema = z.object({
   error: z.string().nullable(),
 });
 export type IngestRun = z.infer<typeof ingestRunSchema>;
+
+export const tenderVersionSchema = z.object({
+  amendment_number: z.number().int(),
+  replaced_at: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  closing_date: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type TenderVersion = z.infer<typeof tenderVersionSchema>;

@@ -66,11 +66,11 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
     statusCode = 400;
     code = 'validation_failed';
     message = err.validation
-      .map((v) => `${v.instancePath || v.params.issue.path.join('.') || 'body'} ${v.message}`.trim())
+      .map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${v.message ?? 'is invalid'}`)
       .join('; ');
   } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
     statusCode = err.statusCode;
-    code = codeForFastifyError(err as FastifyError);
+    code = codeForFastifyError(err);
     message = err.message;
   }
 
