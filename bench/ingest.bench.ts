@@ -1,0 +1,81 @@
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { createDb, type DbHandle } from '../apps/server/src/db/connect.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { mapCanadaBuysRecord } from '../apps/server/src/features/ingest/canadabuys.ts';
+import { readCanadaBuysCsv } from '../apps/server/src/features/ingest/csv-reader.ts';
+import { writeDemoCsv } from '../apps/server/src/features/ingest/demo-data.ts';
+import { runIngest } from '../apps/server/src/features/ingest/ingest.ts';
+
+/**
+ * Ingestion throughput on a generated CanadaBuys-format file.
+ *   npx tsx bench/ingest.bench.ts                 30,000 rows into a fresh SQLite file
+ *   npx tsx bench/ingest.bench.ts --rows 100000
+ *   BENCH_DATABASE_URL=postgres://… npx tsx bench/ingest.bench.ts   also on PostgreSQL (its tender table is emptied)
+ * Prints parse+map only (no database), the first load (all inserts, search index triggers
+ * included) and a second load of the same file (all unchanged).
+ */
+
+const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '30000' } } });
+const rows = Number(args.rows);
+const dir = mkdtempSync(join(tmpdir(), 'breeze-ingest-bench-'));
+const csv = join(dir, 'tenders.csv');
+
+const rate = (n: number, ms: number) => `${Math.round((n / ms) * 1000).toLocaleString('en-CA')} rows/s`;
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await fn();
+  return [value, performance.now() - started];
+}
+
+async function parseOnly(): Promise<void> {
+  const [count, ms] = await timed(async () => {
+    let n = 0;
+    for await (const item of readCanadaBuysCsv(createReadStream(csv, { highWaterMark: 1 << 20 }))) {
+      if (!('error' in item) && mapCanadaBuysRecord(item.record, { source: 'demo' }).ok) n++;
+    }
+    return n;
+  });
+  console.log(`parse + map only:        ${count} rows in ${Math.round(ms)} ms = ${rate(count, ms)}`);
+}
+
+async function load(label: string, dbh: DbHandle): Promise<void> {
+  for (const pass of ['first load (inserts)', 'same file again (unchanged)']) {
+    const [run, ms] = await timed(() => runIngest(dbh, { source: 'demo', input: csv }));
+    if (run.status !== 'succeeded') throw new Error(`${label}: run failed: ${run.error}`);
+    const pad = `${label} ${pass}:`.padEnd(40);
+    console.log(`${pad} ${run.rows_read} rows in ${Math.round(ms)} ms = ${rate(run.rows_read, ms)} ` +
+      `(inserted ${run.rows_inserted}, unchanged ${run.rows_unchanged}, rejected ${run.rows_rejected})`);
+  }
+}
+
+async function main(): Promise<void> {
+  const [, genMs] = await timed(() => writeDemoCsv(csv, { count: rows, seed: 7, now: new Date() }));
+  console.log(`generated ${rows} rows (${(statSync(csv).size / 1e6).toFixed(1)} MB) in ${Math.round(genMs)} ms`);
+  await parseOnly();
+
+  const sqlite = createDb(`file:${join(dir, 'bench.db')}`);
+  await migrateToLatest(sqlite.db);
+  await load('SQLite', sqlite);
+  await sqlite.close();
+
+  // Like TEST_DATABASE_URL in test/build-test-app.ts: a harness setting, not an app setting.
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    const pg = createDb(pgUrl);
+    await migrateToLatest(pg.db);
+    await sql`TRUNCATE tender CASCADE`.execute(pg.db);
+    await load('PostgreSQL', pg);
+    await pg.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
