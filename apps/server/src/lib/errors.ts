@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -62,6 +64,7 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
     statusCode = err.statusCode;
     code = err.code;
     message = err.message;
+    if (err.headers) void reply.headers(err.headers);
   } else if (hasZodFastifySchemaValidationErrors(err)) {
     statusCode = 400;
     code = 'validation_failed';
