@@ -1,0 +1,202 @@
+import type SQLite from 'better-sqlite3';
+import type { DbHandle } from '../../../db/connect.ts';
+import type { TenderRow } from '../tender-row.ts';
+import type { MatchQuery, SearchBackend } from './search.ts';
+import {
+  filterClause,
+  hasValueBound,
+  isOpenOnly,
+  type FilterColumns,
+  type Scope,
+  type SearchFilters,
+} from './search-filters.ts';
+import type { Candidate } from './search-scoring.ts';
+import type { SearchTerm } from './search-terms.ts';
+
+/**
+ * SQLite: FTS5 through the raw better-sqlite3 handle, with prepared statements cached by SQL
+ * text (Kysely would rebuild and recompile each query; at a few ms per search that matters).
+ * Tables come from migration 2026-11-22-02: tender_fts_open / tender_fts (contentless FTS5,
+ * rowid = tender.rowid) and tender_search (narrow filter columns, doc_id = tender.rowid).
+ */
+
+const INDEX: Record<Scope, string> = { open: 'tender_fts_open', all: 'tender_fts' };
+// bm25 column weights: title, codes, description. Only a tie-breaker (see search-scoring.ts).
+const bm25 = (index: string) => `bm25(${index}, 10.0, 4.0, 1.0)`;
+
+const COLUMNS: FilterColumns = {
+  status: 's.status_key',
+  // closing_sort is the closing instant, or 9999-… when unknown, so "not closed" is one range.
+  notClosedAfter: 's.closing_sort > ?',
+  closedBy: 's.closing_sort <= ?',
+  regionKeys: 's.region_keys',
+  categoryCodes: 's.category_codes',
+  kindText: 's.kind_text',
+  noticeKey: 's.notice_key',
+  entityKey: 's.entity_key',
+  closingDate: 's.closing_date',
+  publishedDate: 's.published_date',
+  estimatedValue: 's.estimated_value',
+  like: 'LIKE',
+};
+
+/** An FTS5 query from our own words, each quoted: user text never becomes FTS5 syntax. */
+const anyVariant = (t: SearchTerm) => `(${t.variants.map((v) => `"${v}"`).join(' OR ')})`;
+export function ftsQuery(required: SearchTerm[], inTitle?: SearchTerm[]): string {
+  const all = required.map(anyVariant).join(' AND ');
+  if (!inTitle?.length) return all;
+  return `${all} AND {title} : (${inTitle.flatMap((t) => t.variants.map((v) => `"${v}"`)).join(' OR ')})`;
+}
+
+export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
+  const db = dbh.sqlite;
+  if (!db) throw new Error('sqliteSearchBackend needs the better-sqlite3 handle');
+  const statements = new Map<string, SQLite.Statement>();
+  const prepare = (text: string) => {
+    let stmt = statements.get(text);
+    if (!stmt) {
+      if (statements.size > 500) statements.clear(); // filter combinations are many but few are hot
+      stmt = db.prepare(text);
+      statements.set(text, stmt);
+    }
+    return stmt;
+  };
+  const count = (text: string, params: unknown[]) =>
+    Number(
+      prepare(text)
+        .pluck()
+        .get(...params) ?? 0,
+    );
+  /** Instant up to which tender_fts_open holds only notices still open (see refreshOpenIndex). */
+  let openIndexExactAt = '';
+
+  /** True when the open index alone answers "open at `now`": no join needed to count. */
+  const openIndexSuffices = (query: MatchQuery) =>
+    query.scope === 'open' && isOpenOnly(query.filters) && query.filters.now <= openIndexExactAt;
+
+  return {
+    async refreshOpenIndex() {
+      // Takes notices whose closing time has passed out of the open index, so that it holds
+      // exactly the notices open now. A few rows a minute in steady state. Uses the real clock:
+      // a `now` passed by a caller must never remove notices that are still open.
+      const at = new Date().toISOString();
+      const stale = prepare(
+        `SELECT doc_id FROM tender_search WHERE open_indexed = 1 AND closing_sort <= ? LIMIT 2000`,
+      ).pluck();
+      const unindex = prepare(`DELETE FROM tender_fts_open WHERE rowid = ?`);
+      const mark = prepare(`UPDATE tender_search SET open_indexed = 0 WHERE doc_id = ?`);
+      try {
+        for (let ids = stale.all(at) as number[]; ids.length > 0; ids = stale.all(at) as number[]) {
+          db.transaction(() => {
+            for (const id of ids) {
+              unindex.run(id);
+              mark.run(id);
+            }
+          })();
+        }
+        openIndexExactAt = at;
+      } catch (err) {
+        // Busy or read-only: searches still answer correctly through the join, only slower.
+        if (!(err instanceof Error && 'code' in err && /^SQLITE_(BUSY|LOCKED|READONLY)/.test(String(err.code))))
+          throw err;
+      }
+    },
+
+    dataVersion() {
+      // data_version moves when another connection commits; total_changes when this one writes.
+      return `${String(db.pragma('data_version', { simple: true }))}:${String(prepare('SELECT total_changes()').pluck().get())}`;
+    },
+
+    async documentFrequency(scope, term, cap) {
+      const index = INDEX[scope];
+      return count(`SELECT count(*) FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`, [
+        ftsQuery([term]),
+        cap,
+      ]);
+    },
+
+    async scopeSize(scope) {
+      // Only weighs words against each other: max(doc_id) is close enough for the full index.
+      return scope === 'open'
+        ? count(`SELECT count(*) FROM tender_search WHERE open_indexed = 1`, [])
+        : count(`SELECT coalesce(max(doc_id), 0) FROM tender_search`, []);
+    },
+
+    async countMatches(query, cap) {
+      if (openIndexSuffices(query)) {
+        // The everyday search: counted inside FTS5 (doclists only), 3× faster than the join.
+        return count(`SELECT count(*) FROM (SELECT 1 FROM tender_fts_open WHERE tender_fts_open MATCH ? LIMIT ?)`, [
+          ftsQuery(query.required, query.inTitle),
+          cap,
+        ]);
+      }
+      const { from, params } = matchFrom(query);
+      return count(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ?)`, [...params, cap]);
+    },
+
+    async findCandidates(query, limit, withRank) {
+      const { from, params } = matchFrom(query);
+      // ORDER BY rowid DESC is consumed by FTS5, so LIMIT stops the scan early and the join runs
+      // for the rows returned, not for every match of a common word. bm25 is asked for only
+      // when matches are few: its first call reads each word's whole doclist for the IDF.
+      const index = INDEX[query.scope];
+      const text = `SELECT ${index}.rowid AS k, ${withRank ? bm25(index) : '0'} AS r, s.title_text AS t, s.code_text AS c, s.estimated_value AS v
+        ${from} ORDER BY ${index}.rowid DESC${limit === undefined ? '' : ' LIMIT ?'}`;
+      const rows = prepare(text).all(...params, ...(limit === undefined ? [] : [limit])) as Array<{
+        k: number;
+        r: number;
+        t: string;
+        c: string;
+        v: number | null;
+      }>;
+      return rows.map((row): Candidate => ({
+        key: row.k,
+        titleText: row.t,
+        codeText: row.c,
+        nativeRank: -row.r,
+        estimatedValue: row.v,
+      }));
+    },
+
+    async browse(scope, filters, page) {
+      const { where, params } = filterClause(filters, COLUMNS);
+      const total = count(`SELECT count(*) FROM (SELECT 1 FROM tender_search s WHERE ${where} LIMIT ?)`, [
+        ...params,
+        page.cap,
+      ]);
+      const keys = prepare(
+        `SELECT s.doc_id FROM tender_search s WHERE ${where} ORDER BY ${browseOrder(scope, filters)} LIMIT ? OFFSET ?`,
+      )
+        .pluck()
+        .all(...params, page.limit, page.offset) as number[];
+      return { keys, total };
+    },
+
+    async loadRows(keys) {
+      if (keys.length === 0) return new Map();
+      const rows = prepare(`SELECT rowid AS _k, * FROM tender WHERE rowid IN (SELECT value FROM json_each(?))`).all(
+        JSON.stringify(keys),
+      ) as Array<TenderRow & { _k: number }>;
+      return new Map(rows.map(({ _k, ...row }) => [_k, row]));
+    },
+  };
+}
+
+/** FROM … WHERE of a text query over the scope's index joined to the filter columns. */
+function matchFrom(query: MatchQuery): { from: string; params: unknown[] } {
+  const { where, params } = filterClause(query.filters, COLUMNS);
+  // FTS5 wants its table name, not an alias, left of MATCH and in bm25(). CROSS JOIN makes
+  // SQLite keep the index as the outer loop: left to itself it scans tender_search and runs
+  // the MATCH once per row (100× slower), and cannot use FTS5's rowid order for the LIMIT.
+  const index = INDEX[query.scope];
+  return {
+    from: `FROM ${index} CROSS JOIN tender_search s ON s.doc_id = ${index}.rowid WHERE ${index} MATCH ? AND ${where}`,
+    params: [ftsQuery(query.required, query.inTitle), ...params],
+  };
+}
+
+/** Open tenders: soonest closing first. Past ones: latest closing first. Unknown amounts last. */
+function browseOrder(scope: Scope, filters: SearchFilters): string {
+  const valueFirst = hasValueBound(filters) ? 's.estimated_value IS NULL, ' : '';
+  return `${valueFirst}s.closing_sort ${scope === 'open' ? 'ASC' : 'DESC'}, s.doc_id DESC`;
+}

@@ -1,0 +1,264 @@
+import type { SearchCriteria, SearchResponse } from '@app/shared/tender';
+import type { DbHandle } from '../../../db/connect.ts';
+import { toTender, type TenderRow } from '../tender-row.ts';
+import { parseQuery, type ParsedQuery } from './query-parser.ts';
+import { hasValueBound, resolveFilters, scopeOf, type Scope, type SearchFilters } from './search-filters.ts';
+import { postgresSearchBackend } from './search-postgres.ts';
+import { browseScore, idf, rank, type Candidate, type Ranked, type WeightedTerm } from './search-scoring.ts';
+import { sqliteSearchBackend } from './search-sqlite.ts';
+import { searchTerms, type SearchTerm } from './search-terms.ts';
+
+/**
+ * Full-text search with filters (ADR 0004). The algorithm lives here; each database supplies
+ * the few primitives below. A broad query never ranks every match: matches are counted (up to
+ * COUNT_CAP), and only a bounded candidate set is scored, the newest matches plus the newest
+ * matches with a query word in the title, unless all matches fit in FULL_RANK_LIMIT.
+ */
+export interface MatchQuery {
+  scope: Scope;
+  filters: SearchFilters;
+  required: SearchTerm[];
+  /** When set, at least one of these words must be in the title. */
+  inTitle?: SearchTerm[];
+}
+
+export interface SearchBackend {
+  /** Housekeeping before a search (SQLite: keep the open index exact). */
+  refreshOpenIndex?(): Promise<void>;
+  /** Changes whenever the data may have changed; undefined when it cannot tell (no caching). */
+  dataVersion?(): string | undefined;
+  /** Notices containing the word (any variant) in the scope, counting at most `cap`. */
+  documentFrequency(scope: Scope, term: SearchTerm, cap: number): Promise<number>;
+  scopeSize(scope: Scope): Promise<number>;
+  /** Matches of the query, counting at most `cap`. */
+  countMatches(query: MatchQuery, cap: number): Promise<number>;
+  /** Matches newest first, at most `limit` (all when undefined); the engine rank if `withRank`. */
+  findCandidates(query: MatchQuery, limit: number | undefined, withRank: boolean): Promise<Candidate[]>;
+  /** Filter-only listing ordered by closing date; keys of one page and the (capped) count. */
+  browse(
+    scope: Scope,
+    filters: SearchFilters,
+    page: { offset: number; limit: number; cap: number },
+  ): Promise<{ keys: Array<number | string>; total: number }>;
+  /** Full rows by key (a row deleted meanwhile is simply missing). */
+  loadRows(keys: Array<number | string>): Promise<Map<number | string, TenderRow>>;
+}
+
+export const COUNT_CAP = 50_000;
+export const FULL_RANK_LIMIT = 1_000;
+export const CANDIDATES = 300;
+/** Above this many matches the engine rank (a tie-breaker) costs more than it is worth. */
+const NATIVE_RANK_LIMIT = 5_000;
+const DF_CAP = 20_000;
+const CACHE_TTL_MS = 10 * 60_000;
+
+// Document frequencies and index sizes only weigh words against each other; a few minutes
+// out of date changes no ranking, and looking them up costs as much as the search.
+interface StatsCache {
+  at: number;
+  values: Map<string, number>;
+}
+const statsCaches = new WeakMap<SearchBackend, StatsCache>();
+
+async function cachedStat(backend: SearchBackend, key: string, load: () => Promise<number>): Promise<number> {
+  let cache = statsCaches.get(backend);
+  if (!cache || Date.now() - cache.at > CACHE_TTL_MS || cache.values.size > 20_000) {
+    cache = { at: Date.now(), values: new Map() };
+    statsCaches.set(backend, cache);
+  }
+  const hit = cache.values.get(key);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  cache.values.set(key, value);
+  return value;
+}
+
+const backends = new WeakMap<DbHandle, SearchBackend>();
+function backendFor(dbh: DbHandle): SearchBackend {
+  let backend = backends.get(dbh);
+  if (!backend) {
+    backend = dbh.dialect === 'sqlite' ? sqliteSearchBackend(dbh) : postgresSearchBackend(dbh);
+    backends.set(dbh, backend);
+  }
+  return backend;
+}
+
+/** Drops the cached statistics, e.g. after a large ingestion or in tests. */
+export function resetSearchStats(dbh: DbHandle): void {
+  const backend = backends.get(dbh);
+  if (backend) statsCaches.delete(backend);
+}
+
+// Recent responses, per database handle. Only where the backend can tell when data changed
+// (SQLite, one process); short-lived because statuses change with the clock.
+const RESULT_TTL_MS = 15_000;
+const RESULT_CACHE_SIZE = 500;
+let resultCacheEnabled = true;
+const resultCaches = new WeakMap<
+  SearchBackend,
+  Map<string, { at: number; version: string; response: SearchResponse }>
+>();
+
+/** The benchmark measures the engine itself with the cache off. */
+export function setSearchResultCache(enabled: boolean): void {
+  resultCacheEnabled = enabled;
+}
+
+export async function searchTenders(
+  dbh: DbHandle,
+  criteria: SearchCriteria,
+  now = new Date(),
+): Promise<SearchResponse> {
+  const started = performance.now();
+  const backend = backendFor(dbh);
+  await backend.refreshOpenIndex?.();
+  // A caller-supplied `now` (tests, "as of" questions) is never served from the cache.
+  const version =
+    resultCacheEnabled && Math.abs(now.getTime() - Date.now()) < 1000 ? backend.dataVersion?.() : undefined;
+  if (version === undefined) return runSearch(backend, criteria, now, started);
+
+  let cache = resultCaches.get(backend);
+  if (!cache) resultCaches.set(backend, (cache = new Map()));
+  const key = JSON.stringify(criteria);
+  const hit = cache.get(key);
+  if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) {
+    return { ...hit.response, search_metadata: { ...hit.response.search_metadata, took_ms: elapsed(started) } };
+  }
+  const response = await runSearch(backend, criteria, now, started);
+  cache.delete(key);
+  cache.set(key, { at: Date.now(), version, response });
+  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return response;
+}
+
+const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
+
+async function runSearch(
+  backend: SearchBackend,
+  criteria: SearchCriteria,
+  now: Date,
+  started: number,
+): Promise<SearchResponse> {
+  const parsed: ParsedQuery = criteria.parse_query
+    ? parseQuery(criteria.q, now)
+    : { keywords: criteria.q.trim(), filters: { regions: [], categories: [], notice_types: [] }, understood: [] };
+  const filters = resolveFilters(criteria, parsed.filters, now);
+  const terms = searchTerms(parsed.keywords);
+
+  const found =
+    terms.length > 0 ? await textSearch(backend, terms, filters, criteria) : await browse(backend, filters, criteria);
+  const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
+  const results = found.page.flatMap(({ candidate, score }) => {
+    const row = rows.get(candidate.key);
+    return row ? [{ ...toTender(row, now), search_score: score }] : [];
+  });
+
+  return {
+    results,
+    total_results: found.total,
+    search_metadata: {
+      max_score: found.maxScore,
+      query: criteria.q,
+      keywords: parsed.keywords,
+      understood: parsed.understood,
+      offset: criteria.offset,
+      limit: criteria.limit,
+      has_more: criteria.offset + results.length < found.total,
+      took_ms: elapsed(started),
+      total_is_lower_bound: found.lowerBound,
+      optional_keywords: found.optional,
+    },
+  };
+}
+
+interface Found {
+  page: Ranked[];
+  total: number;
+  lowerBound: boolean;
+  maxScore: number | null;
+  optional: string[];
+  /** Already loaded (browse reads them to score). */
+  rows?: Map<number | string, TenderRow>;
+}
+
+async function textSearch(
+  backend: SearchBackend,
+  terms: SearchTerm[],
+  filters: SearchFilters,
+  criteria: SearchCriteria,
+): Promise<Found> {
+  const scope = scopeOf(filters);
+  const weighted = await weighTerms(backend, scope, terms);
+  // Rarest first: if no notice has every word, the commonest words become optional.
+  const byRarity = [...weighted].sort((a, b) => b.idf - a.idf);
+  let required = byRarity;
+  let count = await backend.countMatches({ scope, filters, required }, COUNT_CAP + 1);
+  while (count === 0 && required.length > 1) {
+    required = required.slice(0, -1);
+    count = await backend.countMatches({ scope, filters, required }, COUNT_CAP + 1);
+  }
+  const requiredWords = new Set(required.map((t) => t.word));
+  const scored = weighted.map((t) => ({ ...t, required: requiredWords.has(t.word) }));
+  const optional = scored.filter((t) => !t.required).map((t) => t.word);
+  if (count === 0) return { page: [], total: 0, lowerBound: false, maxScore: null, optional };
+
+  const candidates = await findCandidates(backend, { scope, filters, required }, weighted, count, criteria);
+  const ranked = rank(candidates, scored, hasValueBound(filters));
+  return {
+    page: ranked.slice(criteria.offset, criteria.offset + criteria.limit),
+    total: Math.min(count, COUNT_CAP),
+    lowerBound: count > COUNT_CAP,
+    maxScore: ranked[0]?.score ?? null,
+    optional,
+  };
+}
+
+async function weighTerms(backend: SearchBackend, scope: Scope, terms: SearchTerm[]): Promise<Array<WeightedTerm>> {
+  const size = await cachedStat(backend, `size:${scope}`, () => backend.scopeSize(scope));
+  return Promise.all(
+    terms.map(async (t) => {
+      const df = await cachedStat(backend, `df:${scope}:${t.word}`, () => backend.documentFrequency(scope, t, DF_CAP));
+      return { ...t, idf: idf(size, df), required: true };
+    }),
+  );
+}
+
+/** All matches when few; else the newest matches plus the newest with a query word in the title. */
+async function findCandidates(
+  backend: SearchBackend,
+  query: MatchQuery,
+  all: SearchTerm[],
+  count: number,
+  criteria: SearchCriteria,
+): Promise<Candidate[]> {
+  if (count <= FULL_RANK_LIMIT) return backend.findCandidates(query, undefined, true);
+  const limit = Math.max(CANDIDATES, criteria.offset + criteria.limit);
+  const withRank = count <= NATIVE_RANK_LIMIT;
+  const [newest, titled] = await Promise.all([
+    backend.findCandidates(query, limit, withRank),
+    backend.findCandidates({ ...query, inTitle: all }, limit, withRank),
+  ]);
+  const seen = new Set(newest.map((c) => c.key));
+  return newest.concat(titled.filter((c) => !seen.has(c.key)));
+}
+
+async function browse(backend: SearchBackend, filters: SearchFilters, criteria: SearchCriteria): Promise<Found> {
+  const page = { offset: criteria.offset, limit: criteria.limit, cap: COUNT_CAP + 1 };
+  const { keys, total } = await backend.browse(scopeOf(filters), filters, page);
+  const rows = await backend.loadRows(keys);
+  const bound = hasValueBound(filters);
+  const ranked = keys.flatMap((key) => {
+    const row = rows.get(key);
+    if (!row) return [];
+    const candidate = { key, titleText: row.title, codeText: '', nativeRank: 0, estimatedValue: row.estimated_value };
+    return [{ candidate, score: browseScore(row.estimated_value, bound) }];
+  });
+  return {
+    page: ranked,
+    total: Math.min(total, COUNT_CAP),
+    lowerBound: total > COUNT_CAP,
+    maxScore: ranked.reduce<number | null>((m, r) => (m === null || r.score > m ? r.score : m), null),
+    optional: [],
+    rows,
+  };
+}
