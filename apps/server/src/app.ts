@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,20 +16,35 @@ import { z } from 'zod';
 import type { DbHandle } from './db/connect.ts';
 import type { Env } from './env.ts';
 import { errorHandler, HttpError } from './lib/errors.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { registerOriginGuard } from './lib/origin-guard.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createSessions, SESSION_COOKIE_NAMES } from './features/auth/auth.sessions.ts';
+import { profileRoutes } from './features/auth/profile.routes.ts';
+import { aiRoutes } from './features/ai/ai.routes.ts';
+import { createLanguageModel } from './features/ai/language-model.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
+import { rfpRoutes } from './features/rfp/rfp.routes.ts';
 import { searchRoutes } from './features/tenders/search/search.routes.ts';
 import { tenderRoutes } from './features/tenders/tenders.routes.ts';
 
 export interface AppDeps {
   env: Env;
   dbh: DbHandle;
+  /** Time source for sessions, tokens and rate limits; tests pass a movable clock. */
+  now?: Clock;
+  /** Defaults to the SMTP/outbox mailer built from env. */
+  mailer?: Mailer;
 }
 
-export async function buildApp({ env, dbh }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Client IPs (rate limits, audit) come from proxy headers only when TRUST_PROXY says so (ASVS 15.3.4).
+    trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
     // Requests in flight finish on close; new ones get 503 (graceful shutdown).
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -57,11 +73,26 @@ export async function buildApp({ env, dbh }: AppDeps): Promise<FastifyInstance> 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 
+  await app.register(cookie);
+  // CSRF defence for every state-changing /api call (SECURITY.md A.6).
+  registerOriginGuard(app, {
+    allowedOrigins: [new URL(env.PUBLIC_URL).origin, ...env.ALLOWED_ORIGINS],
+    sessionCookieNames: SESSION_COOKIE_NAMES,
+  });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Breeze API', version: '0.1.0', description: 'Canadian public tenders: search, detail, ingestion.' },
       components: {
-        securitySchemes: { adminToken: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          adminToken: { type: 'http', scheme: 'bearer' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description: '`__Host-sid` when served over https',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -91,8 +122,23 @@ export async function buildApp({ env, dbh }: AppDeps): Promise<FastifyInstance> 
   await app.register(searchRoutes, { prefix: '/api', dbh });
   await app.register(ingestRoutes, { prefix: '/api', env, dbh });
 
+  const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
+  app.addHook('onClose', () => mail.close());
+  const sessions = createSessions({ db: dbh.db, env, now });
+  const auth = createAuthService({ db: dbh.db, env, now, mailer: mail, sessions });
+  await app.register(authRoutes, { prefix: '/api', auth });
+  await app.register(profileRoutes, { prefix: '/api', db: dbh.db, now, sessions });
+  // BreezeAI: the offline engine, or LLM_BASE_URL's model with the offline engine as fallback (ADR 0007).
+  await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model: createLanguageModel(env, app.log) });
+  await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions });
+
   await registerWebApp(app, env);
   return app;
+}
+
+/** Trust the first `hops` proxies (Fastify does the same for a number; its types only omit it). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** Serves the built SPA with a fallback to index.html for client routes; /api stays JSON. */

@@ -27,16 +27,75 @@ const envSchema = z.object({
   INGEST_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** Directory holding the built web app; served with an SPA fallback when it exists. */
   WEB_DIST_DIR: z.string().default('apps/web/dist'),
-  /** Public base URL of the app (links in mails). */
-  PUBLIC_URL: z.url().optional(),
+  /** Public base URL of the app: every link in a mail, the allowed Origin. Default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Extra origins allowed to make state-changing calls (comma list), e.g. the Vite dev server http://localhost:5173. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const origins: string[] = [];
+      for (const item of list) {
+        try {
+          origins.push(new URL(item).origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not a URL: ${item}` });
+        }
+      }
+      return origins;
+    }),
+  /** smtp://user:pass@host:port (or smtps://). Unset: mails are kept in the mail_outbox table and their links logged. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Breeze <no-reply@localhost>'),
+  /** Fastify trustProxy: unset (off), true, a hop count, or a comma list of proxy addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (v === undefined || v === 'false') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
+  /** Session lifetimes (docs/decisions/0006-sessions.md). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43_200).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(2_160).default(12),
+  /** BreezeAI (ADR 0007): an OpenAI-compatible endpoint, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. Unset: the offline engine. */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bearer key for LLM_BASE_URL; optional (local servers such as Ollama need none). */
+  LLM_API_KEY: z.string().optional(),
+  /** Model name sent to the endpoint; required with LLM_BASE_URL (checked when the app is built). */
+  LLM_MODEL: z.string().min(1).max(200).optional(),
+  /** Per call to the model; on timeout BreezeAI answers with the offline engine. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  /** RFP uploads (ADR 0008): per-file size, per-user quota, and the PDF parser's limits. */
+  RFP_MAX_FILE_MB: z.coerce.number().min(0.01).max(100).default(10),
+  RFP_MAX_FILES_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  RFP_MAX_STORAGE_MB: z.coerce.number().min(1).max(100_000).default(200),
+  RFP_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(500),
+  RFP_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(4_096).default(200),
+  RFP_PARSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  RFP_PARSE_HEAP_MB: z.coerce.number().int().min(64).max(4_096).default(512),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** PUBLIC_URL is always set after loading: links in mails come from it, never from the Host header. */
+const envWithDefaults = envSchema.transform((env) => ({
+  ...env,
+  PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+}));
+
+export type Env = z.infer<typeof envWithDefaults>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings mean "not set" so that `FOO= npm start` falls back to the default.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = envSchema.safeParse(cleaned);
+  const result = envWithDefaults.safeParse(cleaned);
   if (!result.success) {
     throw new Error(`Invalid environment:\n${z.prettifyError(result.error)}`);
   }

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import { createDb, type DbHandle } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { loadEnv, type Env } from '../src/env.ts';
+import type { Clock } from '../src/lib/clock.ts';
 
 /**
  * Tests run against SQLite in memory, or against PostgreSQL when TEST_DATABASE_URL is set
@@ -35,7 +36,7 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = new URL(pgUrl);
   url.searchParams.set('options', `-c search_path=${schema},public`);
   const dbh = createDb(url.toString(), { poolSize: 4 });
-  await migrateToLatest(dbh.db);
+  await migrateToLatest(dbh.db, { schema });
   cleanups.push(async () => {
     await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(dbh.db);
     await dbh.close();
@@ -54,10 +55,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export async function buildTestApp(opts: { env?: Record<string, string>; dbh?: DbHandle } = {}) {
+export async function buildTestApp(opts: { env?: Record<string, string>; dbh?: DbHandle; now?: Clock } = {}) {
   const dbh = opts.dbh ?? (await createTestDb());
   const env = testEnv(opts.env);
-  const app = await buildApp({ env, dbh });
+  const app = await buildApp({ env, dbh, ...(opts.now ? { now: opts.now } : {}) });
   cleanups.push(() => app.close());
   return { app, dbh, env };
 }

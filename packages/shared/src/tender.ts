@@ -70,6 +70,9 @@ export const searchCriteriaSchema = z
     closing_date_before: isoDate.optional(),
     publication_date_after: isoDate.optional(),
     publication_date_before: isoDate.optional(),
+    /** Bounds on the amount found in the tender text (dollars); tenders with no amount rank lower. */
+    value_min: z.number().min(0).max(1e13).optional(),
+    value_max: z.number().min(0).max(1e13).optional(),
     limit: z.number().int().min(1).max(SEARCH_MAX_LIMIT).optional().default(SEARCH_PAGE_SIZE),
     offset: z.number().int().min(0).max(10_000).optional().default(0),
     /** When false the natural-language parser is not applied; the text is keywords only. */
@@ -102,6 +105,10 @@ export const searchResponseSchema = z.object({
     limit: z.number().int(),
     has_more: z.boolean(),
     took_ms: z.number(),
+    /** True when counting stopped at a cap: total_results is then a lower bound ("10,000+"). */
+    total_is_lower_bound: z.boolean().optional(),
+    /** Keywords no result contained together with the others; they were made optional. */
+    optional_keywords: z.array(z.string()).optional(),
   }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -100,11 +100,152 @@ export interface AppMetaTable {
   updated_at: string;
 }
 
+// Accounts (issue 3, docs/decisions/0006-sessions.md). Secrets are stored only as hashes.
+export interface UserAccountTable {
+  id: string;
+  email: string; // trimmed, lower-cased, unique
+  email_confirmed_at: string | null;
+  password_hash: string; // argon2id PHC string
+  locale: string; // en | fr
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionTable {
+  id: string; // sha256 hex of the cookie token
+  public_id: string; // the handle shown in the sessions list
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string; // absolute end
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface EmailTokenTable {
+  hash: string; // sha256 hex of the mailed token
+  user_id: string;
+  purpose: string; // confirm | reset | email_change
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ProfileTable {
+  id: string; // = user_account.id
+  company_name: string | null;
+  company_size: string | null;
+  industry: string | null;
+  primary_services: string; // JSON list
+  service_regions: string; // JSON list
+  government_experience: string | null;
+  typical_contract_size: string | null;
+  onboarding_completed: number; // 0/1
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthEventTable {
+  id: string;
+  user_id: string | null;
+  email_hash: string | null; // sha256 hex of the lower-cased email, never the address
+  type: string;
+  ip: string | null;
+  user_agent: string | null;
+  at: string;
+  detail: string | null; // JSON, never secrets
+}
+
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: string;
+  count: number;
+  last_at: string;
+}
+
+// BreezeAI (issue 6, ADR 0007).
+export interface TenderSummaryTable {
+  tender_id: string;
+  locale: string; // en | fr
+  provider: string; // offline | the model name
+  content_hash: string; // the tender's content_hash when the summary was made
+  summary: string; // JSON of the summary without the per-user recommendation
+  created_at: string;
+}
+
+export interface ChatSessionTable {
+  id: string;
+  user_id: string;
+  title: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessageTable {
+  id: string;
+  session_id: string;
+  seq: number;
+  role: string; // user | model
+  message: string;
+  created_at: string;
+  metadata: string; // JSON: {tenders: [{id, title}], focus?: id}
+}
+
+// RFP analysis (issue 8, ADR 0008). The PDF bytes are in rfp_document_file, read only to re-analyse.
+export interface RfpDocumentTable {
+  id: string;
+  user_id: string;
+  filename: string;
+  size_bytes: number;
+  sha256: string;
+  page_count: number;
+  status: string; // ready | analyzing | completed | error
+  error_code: string | null;
+  error_message: string | null;
+  kind: string; // rfp | addendum | appendix | other
+  solicitation_number: string | null;
+  title: string | null;
+  pages: string; // JSON list of page texts
+  pages_without_text: string; // JSON list of page numbers
+  analysis: string | null; // JSON RfpAnalysis
+  created_at: string;
+  updated_at: string;
+  analyzed_at: string | null;
+}
+
+export interface RfpDocumentFileTable {
+  document_id: string;
+  content: Uint8Array; // blob (SQLite) / bytea (PostgreSQL)
+}
+
 export interface Database {
+  user_account: UserAccountTable;
+  session: SessionTable;
+  email_token: EmailTokenTable;
+  profile: ProfileTable;
+  auth_event: AuthEventTable;
+  mail_outbox: MailOutboxTable;
+  rate_limit: RateLimitTable;
   tender: TenderTable;
   tender_version: TenderVersionTable;
   ingest_run: IngestRunTable;
   app_meta: AppMetaTable;
+  tender_summary: TenderSummaryTable;
+  chat_session: ChatSessionTable;
+  chat_message: ChatMessageTable;
+  rfp_document: RfpDocumentTable;
+  rfp_document_file: RfpDocumentFileTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,16 +1,29 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as createTender from './migrations/2026-11-22-01-create-tender.ts';
+import * as createTenderSearch from './migrations/2026-11-22-02-create-tender-search.ts';
+import * as createAccount from './migrations/2026-11-22-04-create-account.ts';
+import * as createAi from './migrations/2026-11-22-05-create-ai.ts';
+import * as createRfp from './migrations/2026-11-22-06-create-rfp.ts';
 
 // Migrations are listed here rather than read from disk so that they work the same from
 // source (tsx), from tests and from a bundle. Add new ones at the end; never edit old ones.
 const migrations: Record<string, Migration> = {
   '2026-11-22-01-create-tender': createTender,
+  '2026-11-22-02-create-tender-search': createTenderSearch,
+  '2026-11-22-04-create-account': createAccount,
+  '2026-11-22-05-create-ai': createAi,
+  '2026-11-22-06-create-rfp': createRfp,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names where Kysely keeps its bookkeeping tables. Tests give each PostgreSQL schema
+ * its own: Kysely looks for kysely_migration_lock in every schema, so without it a second test
+ * schema finds the first one's table and is never migrated.
+ */
+export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(opts.schema ? { migrationTableSchema: opts.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
