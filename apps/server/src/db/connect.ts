@@ -28,6 +28,8 @@ export function createDb(url: string, opts: { poolSize?: number } = {}): DbHandl
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // 128 MiB page cache (default 2 MiB): search over the full index reads many pages.
+    sqlite.pragma('cache_size = -131072');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,

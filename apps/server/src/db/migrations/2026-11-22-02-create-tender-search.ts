@@ -38,8 +38,10 @@ export async function down(db: Kysely<any>): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // SQLite
 
+const FTS_COLUMNS = 'title, codes, description, regions, categories, notice, entity';
+
 /** Text of each FTS column, as SQL over the tender row alias `p` (`new` in triggers). */
-function ftsColumns(p: string): { title: string; codes: string; description: string } {
+function ftsColumns(p: string): Record<'title' | 'codes' | 'description' | 'facets', string> {
   const c = (col: string) => `coalesce(${p}.${col}, '')`;
   const join = (cols: string[]) => cols.map(c).join(` || ' ' || `);
   // Category labels in both languages, so "construction" or "biens" find coded tenders.
@@ -70,6 +72,14 @@ function ftsColumns(p: string): { title: string; codes: string; description: str
         'procurement_method_fr',
       ]) + ` || ${labels}`,
     description: join(['description', 'description_fr']),
+    // Filter values as words, one column each: FTS5 narrows "services in Quebec" to the Quebec
+    // notices before the join checks the exact filter (ADR 0004). Never searched by keywords.
+    facets: [
+      `replace(${p}.region_keys, '|', ' ')`,
+      `replace(${p}.category_codes, '|', ' ')`,
+      c('procurement_type'),
+      c('contracting_entity_name'),
+    ].join(', '),
   };
 }
 
@@ -85,9 +95,10 @@ function indexStatements(p: string, from: string): string[] {
        '|' || lower(coalesce(${p}.procurement_type, '')) || '|' || lower(coalesce(${p}.procurement_method, '')) || '|',
        lower(coalesce(${p}.procurement_type, '')), lower(coalesce(${p}.contracting_entity_name, '')),
        ${p}.estimated_value, ${f.title}, ${f.codes}${from}`,
-    `INSERT INTO tender_fts (rowid, title, codes, description) SELECT ${p}.rowid, ${f.title}, ${f.codes}, ${f.description}${from}`,
-    `INSERT INTO tender_fts_open (rowid, title, codes, description)
-     SELECT ${p}.rowid, ${f.title}, ${f.codes}, ${f.description}${from} WHERE ${isOpen}`,
+    `INSERT INTO tender_fts (rowid, ${FTS_COLUMNS})
+     SELECT ${p}.rowid, ${f.title}, ${f.codes}, ${f.description}, ${f.facets}${from}`,
+    `INSERT INTO tender_fts_open (rowid, ${FTS_COLUMNS})
+     SELECT ${p}.rowid, ${f.title}, ${f.codes}, ${f.description}, ${f.facets}${from} WHERE ${isOpen}`,
   ];
 }
 
@@ -121,8 +132,11 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX tender_search_status_closing_idx ON tender_search (status_key, closing_sort)`.execute(db);
   await sql`CREATE INDEX tender_search_closing_idx ON tender_search (closing_sort)`.execute(db);
   await sql`CREATE INDEX tender_search_published_idx ON tender_search (published_date)`.execute(db);
-  // Finds the rows to take out of tender_fts_open once their closing time passes.
-  await sql`CREATE INDEX tender_search_open_indexed_idx ON tender_search (closing_sort) WHERE open_indexed = 1`.execute(
+  // The open notices in closing order, with every filter column: browsing and counting open
+  // tenders read this index only. Also finds the rows to take out of tender_fts_open once
+  // their closing time passes.
+  await sql`CREATE INDEX tender_search_open_idx ON tender_search (closing_sort, status_key, region_keys, category_codes,
+    kind_text, notice_key, entity_key, closing_date, published_date, estimated_value) WHERE open_indexed = 1`.execute(
     db,
   );
 
@@ -132,7 +146,7 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   for (const name of ['tender_fts', 'tender_fts_open']) {
     await sql
       .raw(
-        `CREATE VIRTUAL TABLE ${name} USING fts5(title, codes, description,
+        `CREATE VIRTUAL TABLE ${name} USING fts5(${FTS_COLUMNS},
           tokenize = 'unicode61 remove_diacritics 2', content = '', contentless_delete = 1, detail = column)`,
       )
       .execute(db);

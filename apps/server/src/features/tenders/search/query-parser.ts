@@ -54,6 +54,16 @@ class Work {
 
 type Recogniser = (work: Work, out: ParsedQuery, now: Date) => void;
 
+// Patterns with Unicode classes are slow to compile; each is built once and reused.
+const compiled = new Map<string, RegExp>();
+function pattern(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let r = compiled.get(key);
+  if (!r) compiled.set(key, (r = new RegExp(source, flags)));
+  r.lastIndex = 0;
+  return r;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Money
 
@@ -108,7 +118,7 @@ function setValueMin(out: ParsedQuery, text: string, value: number, label = `ove
 }
 
 const recogniseMoneyRange: Recogniser = (work, out) => {
-  const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:between|from)\s+${AMOUNT}\s*(?:and|to|-|–)\s*${AMOUNT}`, 'giu');
+  const re = pattern(String.raw`(?<![\p{L}\p{N}])(?:between|from)\s+${AMOUNT}\s*(?:and|to|-|–)\s*${AMOUNT}`, 'giu');
   for (const m of work.folded.matchAll(re)) {
     let low = amountAt(m, 1);
     const high = amountAt(m, 5);
@@ -128,7 +138,7 @@ const recogniseMoneyBounds: Recogniser = (work, out) => {
     [MAX_WORDS, setValueMax],
     [MIN_WORDS, setValueMin],
   ] as const) {
-    const re = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${words})\s*${AMOUNT}`, 'giu');
+    const re = pattern(String.raw`(?<![\p{L}\p{N}])(?:${words})\s*${AMOUNT}`, 'giu');
     for (const m of work.folded.matchAll(re)) {
       const amount = amountAt(m, 1);
       if (!plausible(amount)) continue;
@@ -140,7 +150,7 @@ const recogniseMoneyBounds: Recogniser = (work, out) => {
 
 /** "$2.5 million" with no comparison: about that much, read as half to one and a half times. */
 const recogniseMoneyAround: Recogniser = (work, out) => {
-  const re = new RegExp(
+  const re = pattern(
     String.raw`(?<![\p{L}\p{N}])(?:around|about|approximately|worth|valued at|~)?\s*(\$\s?)${NUM}\s*${SUFFIX}(?![\p{L}\p{N}])()`,
     'giu',
   );
@@ -206,7 +216,7 @@ function period(which: string, unit: string, now: Date): [Date, Date] {
 }
 
 const recogniseClosingPeriod: Recogniser = (work, out, now) => {
-  const re = new RegExp(
+  const re = pattern(
     String.raw`(?<![\p{L}])(?:${DATE_WORDS})\s+(?:(this|next)\s+(week|month)|(today|tomorrow)|(soon))(?![\p{L}])`,
     'giu',
   );
@@ -229,7 +239,7 @@ const recogniseClosingPeriod: Recogniser = (work, out, now) => {
 };
 
 const recogniseClosingWithin: Recogniser = (work, out, now) => {
-  const re = new RegExp(
+  const re = pattern(
     String.raw`(?<![\p{L}])(?:${DATE_WORDS})\s+(?:with)?in\s+(?:the\s+)?(?:next\s+)?(\d{1,3})\s+(days?|weeks?|months?)(?![\p{L}])`,
     'giu',
   );
@@ -250,7 +260,7 @@ const recogniseClosingWithin: Recogniser = (work, out, now) => {
 
 /** "closing before Dec 15", "due by 2026-12-01", "closing after January 5", "closing in March". */
 const recogniseClosingDate: Recogniser = (work, out, now) => {
-  const re = new RegExp(
+  const re = pattern(
     String.raw`(?<![\p{L}])(?:${DATE_WORDS})\s+(on or before|on or after|before|by|until|after|from|on|in)\s+`,
     'giu',
   );
@@ -311,7 +321,7 @@ const METHODS: Array<{ re: string; kind: 'method' | 'notice_type'; value: string
 
 const recogniseMethod: Recogniser = (work, out) => {
   for (const method of METHODS) {
-    const m = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${method.re})(?![\p{L}\p{N}])`, 'iu').exec(work.folded);
+    const m = pattern(String.raw`(?<![\p{L}\p{N}])(?:${method.re})(?![\p{L}\p{N}])`, 'iu').exec(work.folded);
     if (!m) continue;
     if (method.kind === 'method') {
       if (out.filters.procurement_method) continue; // one method only; later ones stay keywords
@@ -350,7 +360,7 @@ const CATEGORIES: Array<{ re: string; code: CategoryCode; label: string }> = [
 
 const recogniseCategory: Recogniser = (work, out) => {
   for (const cat of CATEGORIES) {
-    const m = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${cat.re})(?![\p{L}\p{N}])`, 'iu').exec(work.folded);
+    const m = pattern(String.raw`(?<![\p{L}\p{N}])(?:${cat.re})(?![\p{L}\p{N}])`, 'iu').exec(work.folded);
     if (!m) continue;
     if (!out.filters.categories.includes(cat.code)) {
       out.filters.categories.push(cat.code);
@@ -398,12 +408,21 @@ const REGION_NAMES: Array<[string, (typeof PROVINCES)[number], boolean]> = (() =
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s-]+/g, String.raw`[\s-]+`);
 
+// Compiled once: ~70 patterns with Unicode classes are too slow to build per query.
+const REGION_PATTERNS = REGION_NAMES.map(
+  ([name, province, capitalsOnly]) =>
+    [
+      pattern(
+        String.raw`(?<![\p{L}\p{N}])(?:(?:in|within|across|throughout|en|au|dans)\s+)?(${escapeRe(name)})(?![\p{L}\p{N}])`,
+        'giu',
+      ),
+      province,
+      capitalsOnly,
+    ] as const,
+);
+
 const recogniseRegion: Recogniser = (work, out) => {
-  for (const [name, province, capitalsOnly] of REGION_NAMES) {
-    const re = new RegExp(
-      String.raw`(?<![\p{L}\p{N}])(?:(?:in|within|across|throughout|en|au|dans)\s+)?(${escapeRe(name)})(?![\p{L}\p{N}])`,
-      'giu',
-    );
+  for (const [re, province, capitalsOnly] of REGION_PATTERNS) {
     for (const m of work.folded.matchAll(re)) {
       const nameStart = m.index + m[0].length - (m[1] ?? '').length;
       const written = work.original.slice(nameStart, m.index + m[0].length);
@@ -443,7 +462,7 @@ const NOISE_WORDS = new Set(
 
 function leftoverKeywords(work: Work): string {
   for (const phrase of NOISE_PHRASES) {
-    for (const m of work.folded.matchAll(new RegExp(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'giu'))) {
+    for (const m of work.folded.matchAll(pattern(String.raw`(?<![\p{L}\p{N}])${phrase}(?![\p{L}\p{N}])`, 'giu'))) {
       work.consume(m.index, m.index + m[0].length);
     }
   }

@@ -1,4 +1,4 @@
-import { type SearchTerm, words } from './search-terms.ts';
+import { foldFast, hasWord, type SearchTerm } from './search-terms.ts';
 
 /**
  * Match score, 0..10, so that `search_score × 10` is a match percentage (spec §9, ADR 0004):
@@ -37,13 +37,13 @@ export function idf(scopeSize: number, df: number): number {
 }
 
 export function scoreCandidate(c: Candidate, terms: WeightedTerm[], valueBound: boolean): number {
-  const title = new Set(words(c.titleText));
-  const codes = new Set(words(c.codeText));
+  const title = foldFast(c.titleText);
+  const codes = foldFast(c.codeText);
   let got = 0;
   let total = 0;
   for (const t of terms) {
     total += t.idf;
-    const has = (set: Set<string>) => t.variants.some((v) => set.has(v));
+    const has = (text: string) => t.variants.some((v) => hasWord(text, v));
     if (has(title)) got += t.idf * FIELD_WEIGHTS.title;
     else if (has(codes)) got += t.idf * FIELD_WEIGHTS.codes;
     // The index matched it, and it is in neither short field: it is in the description.

@@ -23,6 +23,25 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * A cheaper fold for scoring candidate texts: lower case, and accents removed only when the
+ * text has accented Latin letters (enough to compare with folded words).
+ */
+export function foldFast(text: string): string {
+  const lower = text.toLowerCase();
+  return /[\u00c0-\u024f]/.test(lower) ? lower.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : lower;
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Whether `word` (folded) occurs as a whole word in `folded` text: no tokenizing, no Set. */
+export function hasWord(folded: string, word: string): boolean {
+  for (let i = folded.indexOf(word); i !== -1; i = folded.indexOf(word, i + 1)) {
+    if (!isWordChar(folded[i - 1]) && !isWordChar(folded[i + word.length])) return true;
+  }
+  return false;
+}
+
 /** Folded words of a text. Lone surrogates, punctuation and symbols are separators. */
 export function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];

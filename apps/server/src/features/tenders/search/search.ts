@@ -44,11 +44,9 @@ export interface SearchBackend {
   loadRows(keys: Array<number | string>): Promise<Map<number | string, TenderRow>>;
 }
 
-export const COUNT_CAP = 50_000;
+export const COUNT_CAP = 10_000;
 export const FULL_RANK_LIMIT = 1_000;
-export const CANDIDATES = 300;
-/** Above this many matches the engine rank (a tie-breaker) costs more than it is worth. */
-const NATIVE_RANK_LIMIT = 5_000;
+export const CANDIDATES = 200;
 const DF_CAP = 20_000;
 const CACHE_TTL_MS = 10 * 60_000;
 
@@ -121,9 +119,9 @@ export async function searchTenders(
   if (!cache) resultCaches.set(backend, (cache = new Map()));
   const key = JSON.stringify(criteria);
   const hit = cache.get(key);
-  if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) {
-    return { ...hit.response, search_metadata: { ...hit.response.search_metadata, took_ms: elapsed(started) } };
-  }
+  // The same object is returned on a hit (took_ms is the time the answer took to compute), so
+  // the route can reuse its serialized JSON.
+  if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) return hit.response;
   const response = await runSearch(backend, criteria, now, started);
   cache.delete(key);
   cache.set(key, { at: Date.now(), version, response });
@@ -233,10 +231,9 @@ async function findCandidates(
 ): Promise<Candidate[]> {
   if (count <= FULL_RANK_LIMIT) return backend.findCandidates(query, undefined, true);
   const limit = Math.max(CANDIDATES, criteria.offset + criteria.limit);
-  const withRank = count <= NATIVE_RANK_LIMIT;
   const [newest, titled] = await Promise.all([
-    backend.findCandidates(query, limit, withRank),
-    backend.findCandidates({ ...query, inTitle: all }, limit, withRank),
+    backend.findCandidates(query, limit, false),
+    backend.findCandidates({ ...query, inTitle: all }, limit, false),
   ]);
   const seen = new Set(newest.map((c) => c.key));
   return newest.concat(titled.filter((c) => !seen.has(c.key)));
