@@ -21,6 +21,27 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Real server on a free port, real Chromium (/usr/bin/chromium); run with `npm run test:e2e`.
+        test: {
+          name: 'e2e',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 150_000,
+          // One server and one browser at a time; test files share nothing else.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

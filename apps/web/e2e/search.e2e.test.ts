@@ -1,0 +1,151 @@
+import type { SearchResponse } from '@app/shared/tender';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { type RunningServer, startServer } from './start-server.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const SCREENSHOT = '/tmp/breeze-first-page.png';
+const NONSENSE = 'qxzvbnm wqplkjhg';
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+/** Console errors and uncaught exceptions of the page under test; any one fails the test. */
+let pageErrors: string[] = [];
+
+async function search(q: string): Promise<SearchResponse> {
+  const res = await fetch(`${server?.baseUrl}/api/tenders/searchTenders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ q, limit: 20 }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResponse;
+}
+
+async function openPage(path: string, viewport = { width: 1280, height: 1000 }): Promise<Page> {
+  context = await browser!.newContext({ viewport, locale: 'en-CA' });
+  const page = await context.newPage();
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') pageErrors.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
+  await page.goto(`${server!.baseUrl}${path}`);
+  return page;
+}
+
+async function submitSearch(page: Page, q: string) {
+  await page.getByRole('searchbox', { name: 'Search tenders' }).fill(q);
+  await page.getByRole('button', { name: 'Search' }).click();
+}
+
+const resultTitles = (page: Page) => page.getByRole('list', { name: /Tenders matching/ }).getByRole('heading', { level: 3 });
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  const errors = pageErrors;
+  pageErrors = [];
+  expect(errors).toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop(); // only if a test failed before the shutdown test ran
+});
+
+describe('first page', () => {
+  test('shows the live count of open tenders and the demo-data notice', async () => {
+    const { stats } = server!;
+    const page = await openPage('/');
+    await expect(page.title()).resolves.toContain('Breeze');
+    const count = page.getByTestId('open-tenders-count');
+    await count.waitFor();
+    expect(await count.textContent()).toBe(new Intl.NumberFormat('en-CA').format(stats.open_tenders));
+
+    const notice = page.getByRole('note');
+    if (stats.demo_data) {
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Demo data: these tenders are generated examples, not real notices');
+    } else {
+      expect(await notice.count()).toBe(0);
+    }
+  });
+
+  test('searches and lists the same tenders as the API, in the same order', async () => {
+    const expected = await search('construction');
+    expect(expected.results.length).toBeGreaterThan(0);
+
+    const page = await openPage('/');
+    await submitSearch(page, 'construction');
+    await resultTitles(page).first().waitFor();
+
+    expect(await resultTitles(page).allTextContents()).toEqual(expected.results.map((r) => r.title));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('construction');
+    const [first] = expected.results;
+    expect(await page.getByTestId('match-percentage').first().textContent()).toBe(
+      `${Math.min(100, Math.round(first!.search_score * 10))}%`,
+    );
+    await expect(resultTitles(page).first().getByRole('link').getAttribute('href')).resolves.toBe(
+      `/tender-notice/${encodeURIComponent(first!.id)}`,
+    );
+    await page.screenshot({ path: SCREENSHOT });
+  });
+
+  test('shows what the natural-language parser understood', async () => {
+    const q = 'IT services under $50K in Ontario';
+    const expected = await search(q);
+
+    const page = await openPage('/');
+    await submitSearch(page, q);
+    await page.getByRole('status').filter({ hasText: /results? for|No results found/ }).first().waitFor();
+    const chips = page.getByRole('list', { name: 'Understood:' }).getByRole('listitem');
+    expect(await chips.allTextContents()).toEqual(expected.search_metadata.understood.map((u) => u.label));
+  });
+
+  test('says "No results found" for a query nothing matches', async () => {
+    expect((await search(NONSENSE)).total_results).toBe(0);
+
+    const page = await openPage('/');
+    await submitSearch(page, NONSENSE);
+    await page.getByText('No results found').waitFor();
+  });
+
+  test('does nothing for a blank query', async () => {
+    const page = await openPage('/');
+    await submitSearch(page, '   ');
+    await page.getByTestId('open-tenders-count').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByText('Searching contracts...').count()).toBe(0);
+  });
+
+  test('fits a 375 px phone screen without sideways scrolling', async () => {
+    const page = await openPage('/?q=construction', { width: 375, height: 812 });
+    await resultTitles(page).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: SCREENSHOT.replace('.png', '-mobile.png') });
+  });
+});
+
+describe('server', () => {
+  test('shuts down gracefully on SIGTERM', async () => {
+    const running = server!;
+    server = undefined;
+    expect(await running.stop(), running.output()).toBe(0);
+  });
+});

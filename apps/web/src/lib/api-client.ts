@@ -1,0 +1,73 @@
+import type { ErrorBody } from '@app/shared/errors';
+
+/** Codes the client adds to the server's own (`ErrorCode` in @app/shared/errors). */
+export type ClientErrorCode = 'network_error' | 'unexpected_response';
+
+/** Every failed API call rejects with this, whatever went wrong. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// A hand-written guard rather than `errorBodySchema.parse`: importing zod would add tens of
+// kilobytes to the bundle for one check. Types from @app/shared are imported as types only.
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.statusCode === 'number' &&
+    typeof v.code === 'string' &&
+    typeof v.error === 'string' &&
+    typeof v.message === 'string'
+  );
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => undefined);
+  if (isErrorBody(body)) return new ApiError(body.statusCode, body.code, body.message);
+  const text = `${res.status} ${res.statusText}`.trim();
+  return new ApiError(res.status, 'unexpected_response', `The server answered ${text}.`);
+}
+
+interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetch } = {}) {
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await doFetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+    } catch (err) {
+      // TanStack Query aborts superseded requests; let it see its own cancellation.
+      if (options.signal?.aborted) throw err;
+      throw new ApiError(0, 'network_error', 'Could not reach the Breeze server. Check your connection and try again.');
+    }
+    if (!res.ok) throw await toApiError(res);
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  return {
+    get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const api = createApiClient();

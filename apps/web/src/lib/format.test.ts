@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { formatDate, matchPercentage, pluralize } from './format.ts';
+
+describe('matchPercentage', () => {
+  test('scales the search score by ten', () => {
+    expect(matchPercentage(8.7)).toBe(87);
+    expect(matchPercentage(0.04)).toBe(0);
+  });
+
+  test('caps at 100 and never goes below 0', () => {
+    expect(matchPercentage(12.5)).toBe(100);
+    expect(matchPercentage(-3)).toBe(0);
+    expect(matchPercentage(Number.NaN)).toBe(0);
+  });
+});
+
+describe('formatDate', () => {
+  test('formats a calendar date in Canadian English on the same day everywhere', () => {
+    expect(formatDate('2026-11-30')).toMatch(/^Nov\.? 30, 2026$/);
+  });
+
+  test('formats an instant', () => {
+    expect(formatDate('2026-11-30T12:00:00Z')).toMatch(/^Nov\.? 30, 2026$/);
+  });
+
+  test('says "Not specified" for a missing or unreadable date', () => {
+    expect(formatDate(null)).toBe('Not specified');
+    expect(formatDate(undefined)).toBe('Not specified');
+    expect(formatDate('')).toBe('Not specified');
+    expect(formatDate('someday')).toBe('Not specified');
+  });
+});
+
+describe('pluralize', () => {
+  test('uses the singular for one and groups thousands', () => {
+    expect(pluralize(1, 'result')).toBe('1 result');
+    expect(pluralize(2345, 'result')).toBe('2,345 results');
+  });
+});
