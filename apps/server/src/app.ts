@@ -27,6 +27,9 @@ import { aiRoutes } from './features/ai/ai.routes.ts';
 import { createLanguageModel } from './features/ai/language-model.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { rfpRoutes } from './features/rfp/rfp.routes.ts';
+import { registerPlanLimits } from './features/billing/billing.limits.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
 import { searchRoutes } from './features/tenders/search/search.routes.ts';
 import { tenderRoutes } from './features/tenders/tenders.routes.ts';
 
@@ -118,19 +121,33 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
     },
   );
 
+  const sessions = createSessions({ db: dbh.db, env, now });
+  // Plans and billing (issue 7, ADR 0009). The plan-limit hook attaches to metered routes as they
+  // are registered (searchTenders counts signed-in searches), so it comes before them.
+  const billing = createBillingService({ db: dbh.db, env, now, log: app.log });
+  registerPlanLimits(app, { db: dbh.db, billing, sessions, now });
+
   await app.register(tenderRoutes, { prefix: '/api', env, dbh });
   await app.register(searchRoutes, { prefix: '/api', dbh });
   await app.register(ingestRoutes, { prefix: '/api', env, dbh });
 
   const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
   app.addHook('onClose', () => mail.close());
-  const sessions = createSessions({ db: dbh.db, env, now });
-  const auth = createAuthService({ db: dbh.db, env, now, mailer: mail, sessions });
+  const auth = createAuthService({
+    db: dbh.db,
+    env,
+    now,
+    mailer: mail,
+    sessions,
+    // Every new account starts the 14-day trial of the plan chosen on the pricing page.
+    onAccountCreated: (userId, body) => billing.startTrial(userId, body.plan, body.billing),
+  });
   await app.register(authRoutes, { prefix: '/api', auth });
   await app.register(profileRoutes, { prefix: '/api', db: dbh.db, now, sessions });
   // BreezeAI: the offline engine, or LLM_BASE_URL's model with the offline engine as fallback (ADR 0007).
   await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model: createLanguageModel(env, app.log) });
   await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions });
+  await app.register(billingRoutes, { prefix: '/api', db: dbh.db, billing, sessions, now });
 
   await registerWebApp(app, env);
   return app;

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 // The only module that reads process.env (lint enforces it). Behaviour switches on these
 // explicit settings, never on NODE_ENV.
+/** A Stripe price id (billing, ADR 0009). */
+const stripePriceId = z
+  .string()
+  .regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_…)')
+  .optional();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -82,6 +88,27 @@ const envSchema = z.object({
   RFP_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(4_096).default(200),
   RFP_PARSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   RFP_PARSE_HEAP_MB: z.coerce.number().int().min(64).max(4_096).default(512),
+  /** Billing (ADR 0009). Set: Stripe Checkout and signed webhooks. Unset: the local provider, which charges nothing. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+    .optional(),
+  /** Signing secret of the webhook endpoint POST /api/subscriptions/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Stripe API address; tests point it at a fake on loopback. Default https://api.stripe.com. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  /** Optional Stripe price ids per plan and cycle; without one, Checkout is sent the plan's CAD price inline. */
+  STRIPE_PRICE_STARTER_MONTHLY: stripePriceId,
+  STRIPE_PRICE_STARTER_YEARLY: stripePriceId,
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY: stripePriceId,
+  STRIPE_PRICE_PROFESSIONAL_YEARLY: stripePriceId,
+  STRIPE_PRICE_ENTERPRISE_MONTHLY: stripePriceId,
+  STRIPE_PRICE_ENTERPRISE_YEARLY: stripePriceId,
+  /** Cron expression for the trial reminders and expiry job (billing.trial-reminders), or `off`. Default: hourly. */
+  BILLING_SCHEDULE: z
+    .string()
+    .default('20 * * * *')
+    .refine((v) => v === 'off' || v.trim().split(/\s+/).length >= 5, { message: 'must be a cron expression or "off"' }),
 });
 
 /** PUBLIC_URL is always set after loading: links in mails come from it, never from the Host header. */

@@ -3,6 +3,7 @@ import { createDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { scheduleIngest, seedIfEmpty } from './features/ingest/ingest.jobs.ts';
+import { scheduleBillingJobs } from './features/billing/billing.jobs.ts';
 
 // loadEnv → createDb → migrate → buildApp → listen; graceful close on SIGTERM/SIGINT.
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
   const app = await buildApp({ env, dbh });
 
   const jobs = scheduleIngest({ env, dbh, log: app.log });
+  const billingJobs = scheduleBillingJobs({ env, dbh, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,6 +31,7 @@ async function main() {
     }, 15_000);
     force.unref();
     jobs.stop();
+    billingJobs.stop();
     await app.close(); // waits for in-flight requests
     await dbh.close();
     app.log.info('closed cleanly');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileSchema } from './profile.ts';
+import { billingCycleSchema, planIdSchema } from './billing.ts';
 
 /** Password rules (SECURITY.md A.1): length only, no composition rules, no truncation. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -48,6 +49,9 @@ export const signupBodySchema = z
     password: newPasswordSchema,
     /** Language of the mails; defaults to the request's Accept-Language (fr or en). */
     locale: localeSchema.optional(),
+    /** The plan of the 14-day trial, from the pricing page's /sign-up?plan=&billing= (default professional, monthly). */
+    plan: planIdSchema.optional(),
+    billing: billingCycleSchema.optional(),
   })
   .strict();
 export type SignupBody = z.infer<typeof signupBodySchema>;

@@ -51,5 +51,16 @@ export const ERROR_CODES = [
   'storage_quota_exceeded',
   'analysis_failed',
   'rfp_not_analyzed',
+  // plans and billing (issue 7, ADR 0009)
+  'plan_not_found',
+  'plan_limit_reached',
+  'checkout_failed',
+  'email_required',
+  'already_subscribed',
+  'checkout_session_not_found',
+  'no_billing_account',
+  'portal_failed',
+  'billing_not_configured',
+  'webhook_signature_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

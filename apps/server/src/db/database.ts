@@ -229,6 +229,86 @@ export interface RfpDocumentFileTable {
   content: Uint8Array; // blob (SQLite) / bytea (PostgreSQL)
 }
 
+// Plans and billing (issue 7, ADR 0009). Cents of CAD; limits -1 = unlimited.
+export interface PlanTable {
+  id: string; // starter | professional | enterprise
+  name: string;
+  description: string;
+  position: number;
+  currency: string; // CAD
+  price_monthly: number; // cents
+  price_yearly: number; // cents
+  feature_keys: string; // JSON list of plan_feature.key
+  limit_searches: number;
+  limit_alerts: number;
+  limit_exports: number;
+  limit_users: number;
+  stripe_product_id: string | null;
+  stripe_price_monthly: string | null;
+  stripe_price_yearly: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlanFeatureTable {
+  key: string;
+  label: string;
+  position: number;
+}
+
+export interface SubscriptionTable {
+  id: string;
+  user_id: string; // one per account
+  plan_id: string;
+  billing_cycle: string; // monthly | yearly
+  status: string; // trialing | active | past_due | canceled | expired
+  trial_ends_at: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: number; // 0/1
+  provider: string; // local | stripe
+  provider_customer_id: string | null;
+  provider_subscription_id: string | null;
+  provider_event_at: string | null; // created time of the newest provider event applied
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingCheckoutTable {
+  id: string; // Stripe's cs_… or local_…
+  user_id: string;
+  provider: string;
+  plan_id: string;
+  billing_cycle: string;
+  status: string; // open | complete | expired
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface BillingEventTable {
+  id: string; // the provider's event id
+  provider: string;
+  type: string;
+  created_at: string;
+  received_at: string;
+  user_id: string | null;
+  outcome: string; // applied | stale | ignored
+}
+
+export interface UsageCounterTable {
+  user_id: string;
+  metric: string; // searches | exports
+  period: string; // YYYY-MM (UTC)
+  count: number;
+  updated_at: string;
+}
+
+export interface BillingReminderTable {
+  user_id: string;
+  kind: string; // trial_ends_soon | trial_ended
+  trial_ends_at: string;
+  sent_at: string;
+}
+
 export interface Database {
   user_account: UserAccountTable;
   session: SessionTable;
@@ -246,6 +326,13 @@ export interface Database {
   chat_message: ChatMessageTable;
   rfp_document: RfpDocumentTable;
   rfp_document_file: RfpDocumentFileTable;
+  plan: PlanTable;
+  plan_feature: PlanFeatureTable;
+  subscription: SubscriptionTable;
+  billing_checkout: BillingCheckoutTable;
+  billing_event: BillingEventTable;
+  usage_counter: UsageCounterTable;
+  billing_reminder: BillingReminderTable;
 }
 
 export type Db = Kysely<Database>;

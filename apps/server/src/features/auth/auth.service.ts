@@ -56,6 +56,8 @@ export interface AuthDeps {
   now: Clock;
   mailer: Mailer;
   sessions: Sessions;
+  /** Called once for each new account (billing starts its trial); a failure is logged, not fatal. */
+  onAccountCreated?: (userId: string, body: SignupBody) => Promise<void>;
 }
 
 const ok = (message: string): Ok => ({ ok: true, message });
@@ -143,6 +145,11 @@ export function createAuthService(deps: AuthDeps) {
         ? undefined
         : await insertAccount(db, { email: body.email, passwordHash, locale }, now().toISOString());
       if (created) {
+        if (deps.onAccountCreated) {
+          await deps
+            .onAccountCreated(created.user.id, body)
+            .catch((err: unknown) => req.log.error({ err }, 'new-account hook failed'));
+        }
         await sendConfirmation(created);
         await audit(req, { type: 'signup', userId: created.user.id });
         return ok(AUTH_MESSAGES.signupDone);

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { LimitMetric } from '@app/shared/billing';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { HttpError } from '../../lib/errors.ts';
+import type { Sessions } from '../auth/auth.sessions.ts';
+import { incrementUsage } from './billing.queries.ts';
+import { periodOf, type BillingService, type Entitlement } from './billing.service.ts';
+
+/** Metrics counted per calendar month (UTC); alerts and users are counted by their owners. */
+export type MonthlyMetric = Extract<LimitMetric, 'searches' | 'exports'>;
+
+const NOUN: Record<LimitMetric, [string, string]> = {
+  searches: ['search', 'searches'],
+  alerts: ['active alert', 'active alerts'],
+  exports: ['export', 'exports'],
+  users: ['user', 'users'],
+};
+const count = (n: number, metric: LimitMetric) => `${n} ${NOUN[metric][n === 1 ? 0 : 1]}`;
+
+/** The next plan up (by position) whose limit for `metric` is higher; undefined when none is. */
+function upgradeFor(ent: Entitlement, metric: LimitMetric) {
+  const current = ent.effectivePlan.limits[metric];
+  return ent.plans
+    .filter((p) => p.position > ent.effectivePlan.position)
+    .find((p) => p.limits[metric] === -1 || p.limits[metric] > current);
+}
+
+/**
+ * 'You have used your 100 searches this month on the Starter plan. Upgrade to Professional for
+ * unlimited searches.' Names the limit, the plan (or the free level) and the upgrade.
+ */
+export function limitMessage(ent: Entitlement, metric: LimitMetric): string {
+  const limit = ent.effectivePlan.limits[metric];
+  const where =
+    ent.level === 'free' ? `the free plan (${ent.effectivePlan.name} limits)` : `the ${ent.effectivePlan.name} plan`;
+  const first =
+    metric === 'searches' || metric === 'exports'
+      ? `You have used your ${count(limit, metric)} this month on ${where}.`
+      : metric === 'alerts'
+        ? `You have ${count(limit, metric)}, the most ${where} allows.`
+        : `Your account has ${count(limit, metric)}, the most ${where} allows.`;
+  const next = upgradeFor(ent, metric);
+  if (!next) return `${first} Contact us to raise this limit.`;
+  const amount = next.limits[metric];
+  const gain =
+    amount === -1
+      ? `unlimited ${metric === 'alerts' ? 'alerts' : NOUN[metric][1]}`
+      : metric === 'searches' || metric === 'exports'
+        ? `${count(amount, metric)} a month`
+        : `up to ${count(amount, metric)}`;
+  return `${first} Upgrade to ${next.name} for ${gain}.`;
+}
+
+export const planLimitReached = (ent: Entitlement, metric: LimitMetric) =>
+  new HttpError(402, 'plan_limit_reached', limitMessage(ent, metric));
+
+/**
+ * Counts one use of a monthly metric for the account, or throws 402 `plan_limit_reached` when the
+ * month's allowance is used up. The check and the count are one statement, so concurrent
+ * requests in any number of processes cannot overshoot. Unlimited plans are counted too, for the
+ * usage display.
+ */
+export async function enforceAndCount(
+  deps: { db: Db; billing: BillingService; now: Clock },
+  userId: string,
+  metric: MonthlyMetric,
+): Promise<number> {
+  const ent = await deps.billing.entitlement(userId);
+  const limit = ent.effectivePlan.limits[metric];
+  const at = deps.now();
+  const count = await incrementUsage(
+    deps.db,
+    { userId, metric, period: periodOf(at), max: limit === -1 ? null : limit },
+    at.toISOString(),
+  );
+  if (count === undefined) throw planLimitReached(ent, metric);
+  return count;
+}
+
+/**
+ * For limits on things that exist (active alerts, users of an account): throws 402 when
+ * `current` already fills the plan's allowance, so one more may not be created. Alerts and teams
+ * do not exist yet (issue 7); their features call this before creating one.
+ */
+export async function assertWithinLimit(
+  deps: { billing: BillingService },
+  userId: string,
+  metric: Extract<LimitMetric, 'alerts' | 'users'>,
+  current: number,
+): Promise<void> {
+  const ent = await deps.billing.entitlement(userId);
+  const limit = ent.effectivePlan.limits[metric];
+  if (limit !== -1 && current >= limit) throw planLimitReached(ent, metric);
+}
+
+/** Routes whose successful validation counts one use of a metric for a signed-in caller. */
+export const METERED_ROUTES: ReadonlyArray<{ method: string; url: string; metric: MonthlyMetric }> = [
+  { method: 'POST', url: '/api/tenders/searchTenders', metric: 'searches' },
+];
+
+/**
+ * Attaches the plan-limit check to the metered routes of other slices without editing them: an
+ * `onRoute` hook on the root instance adds a preHandler (after validation, so a refused body
+ * costs nothing) to each route of METERED_ROUTES. Must be registered before those routes.
+ * Signed-out calls are not counted: public search stays open.
+ */
+export function registerPlanLimits(
+  app: FastifyInstance,
+  deps: { db: Db; billing: BillingService; sessions: Sessions; now: Clock },
+): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const metered = METERED_ROUTES.find((m) => m.url === route.url && methods.includes(m.method));
+    if (!metered) return;
+    const check: preHandlerAsyncHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
+      const auth = await deps.sessions.current(req);
+      if (!auth) return;
+      await enforceAndCount(deps, auth.account.user.id, metered.metric);
+    };
+    const existing = route.preHandler;
+    route.preHandler =
+      existing === undefined ? [check] : Array.isArray(existing) ? [...existing, check] : [existing, check];
+  });
+}
