@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/out/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/out/**', '.tmp/**', '**/.scratch*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

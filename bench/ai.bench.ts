@@ -32,7 +32,7 @@ const stats = (xs: number[]) => {
 // 1. Summaries of real and evaluation notices, engine only.
 const files = ['../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', '../apps/server/src/features/ai/eval/eval-tenders.csv'];
 const tenders = files.flatMap((f) =>
-  (parse(readFileSync(new URL(f, import.meta.url)), { columns: true, bom: true }) as CanadaBuysRecord[]).flatMap((r) => {
+  parse<CanadaBuysRecord>(readFileSync(new URL(f, import.meta.url)), { columns: true, bom: true }).flatMap((r) => {
     const m = mapCanadaBuysRecord(r, { source: 'canadabuys' });
     return m.ok ? [toTender({ ...m.tender, created_at: '', updated_at: '' })] : [];
   }),

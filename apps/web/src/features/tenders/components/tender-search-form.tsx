@@ -9,7 +9,8 @@ interface Props {
 export function TenderSearchForm({ query, onSearch }: Props) {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const value = new FormData(event.currentTarget).get('q');
+    const q = typeof value === 'string' ? value.trim() : '';
     if (q) onSearch(q);
   };
 
