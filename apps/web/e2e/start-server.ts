@@ -17,6 +17,8 @@ export interface RunningServer {
   stop(): Promise<number | null>;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** The server's SQLite file (e.g. to read the mail outbox). */
+  dbFile: string;
 }
 
 function freePort(): Promise<number> {
@@ -55,6 +57,7 @@ export async function startServer(): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'breeze-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const dbFile = join(dir, 'e2e.db');
   // What `npx tsx apps/server/src/server.ts` does, minus npx: npm runs tsx through `sh -c`, which
   // does not pass SIGTERM on, so the graceful shutdown could not be observed.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -65,7 +68,7 @@ export async function startServer(): Promise<RunningServer> {
       HOST: '127.0.0.1',
       // The origin the browser sends; POSTs from any other origin are refused (CSRF guard).
       PUBLIC_URL: baseUrl,
-      DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
+      DATABASE_URL: `file:${dbFile}`,
       SEED_DEMO: 'auto',
       CANADABUYS_BASE_URL: 'http://127.0.0.1:9/',
       INGEST_FETCH_TIMEOUT_MS: '500',
@@ -93,7 +96,7 @@ export async function startServer(): Promise<RunningServer> {
 
   try {
     const stats = await waitUntilSeeded(baseUrl, () => child.exitCode !== null || child.signalCode !== null);
-    return { baseUrl, stats, stop, output: () => output };
+    return { baseUrl, stats, stop, output: () => output, dbFile };
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, redirect } from 'react-router';
+import { AuthEntryGuard, OnboardingGuard, ProtectedGuard } from '../features/auth/components/guards.tsx';
 import { paths } from '../paths.ts';
-import { RootErrorBoundary, RootLayout } from './routes/root.tsx';
+import { AppShell, BareLayout, RootErrorBoundary, SiteLayout } from './routes/root.tsx';
 
 /** What a lazy route module exports: its component and, optionally, a loader needing the cache. */
 interface RouteModule {
@@ -16,16 +17,58 @@ const convert =
     clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component };
 
 export function createAppRouter(queryClient: QueryClient) {
+  const lazy = (load: () => Promise<RouteModule>) => () => load().then(convert(queryClient));
+  const route = (path: string, load: () => Promise<RouteModule>) => ({ path, lazy: lazy(load) });
+
   return createBrowserRouter([
     {
       path: paths.home.path,
-      Component: RootLayout,
+      Component: AppShell,
       ErrorBoundary: RootErrorBoundary,
       // Shown for the few milliseconds the first lazy route takes to load.
       HydrateFallback: () => null,
       children: [
-        { index: true, lazy: () => import('./routes/home.tsx').then(convert(queryClient)) },
-        { path: '*', lazy: () => import('./routes/not-found.tsx').then(convert(queryClient)) },
+        {
+          Component: SiteLayout,
+          children: [
+            { index: true, lazy: lazy(() => import('./routes/home.tsx')) },
+            {
+              Component: AuthEntryGuard,
+              children: [
+                route(paths.signIn.path, () => import('./routes/sign-in.tsx')),
+                route(paths.signUp.path, () => import('./routes/sign-up.tsx')),
+                route(paths.resetPassword.path, () => import('./routes/reset-password.tsx')),
+              ],
+            },
+            // Reached from mailed links: shown whatever the auth state.
+            route(paths.confirmEmail.path, () => import('./routes/confirm-email.tsx')),
+            route(paths.updatePassword.path, () => import('./routes/update-password.tsx')),
+            {
+              Component: ProtectedGuard,
+              children: [
+                {
+                  Component: OnboardingGuard,
+                  children: [
+                    route(paths.appHome.path, () => import('./routes/app-home.tsx')),
+                    route(paths.profile.path, () => import('./routes/profile.tsx')),
+                    route(paths.settings.path, () => import('./routes/settings.tsx')),
+                    { path: paths.dashboard.path, loader: () => redirect(paths.appHome.href()) },
+                  ],
+                },
+              ],
+            },
+            route('*', () => import('./routes/not-found.tsx')),
+          ],
+        },
+        {
+          Component: ProtectedGuard,
+          children: [
+            {
+              Component: BareLayout,
+              children: [route(paths.onboarding.path, () => import('./routes/onboarding.tsx'))],
+            },
+          ],
+        },
       ],
     },
   ]);

@@ -50,6 +50,8 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
+        // The session is an httpOnly cookie; send it (and accept a new one) on every call.
+        credentials: 'include',
         signal: options.signal,
       });
     } catch (err) {
@@ -65,6 +67,8 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
   return {
     get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
     post: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
+    delete: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
+      request<T>('DELETE', path, body, options),
   };
 }
 

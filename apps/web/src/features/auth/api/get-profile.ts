@@ -1,0 +1,10 @@
+import type { Profile } from '@app/shared/profile';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/profile/:userId: your own profile (created with onboarding_completed false if missing). */
+export const getProfile = (userId: string, signal?: AbortSignal) =>
+  api.get<Profile>(`/api/profile/${encodeURIComponent(userId)}`, { signal });
+
+export const profileQuery = (userId: string) =>
+  queryOptions({ queryKey: ['profile', userId], queryFn: ({ signal }) => getProfile(userId, signal) });

@@ -1,0 +1,99 @@
+import { INDUSTRY_LABELS } from '@app/shared/profile';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../paths.ts';
+import { useSignOut } from '../api/sign-out.ts';
+import { useAuth } from '../auth-store.ts';
+
+/** Signed-in header menu (spec §2): company name and industry, account links, Sign Out. */
+export function UserMenu() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  if (!user) return null;
+  const { profile } = user;
+  const companyName = profile.company_name || 'User';
+  const industry = profile.industry ? INDUSTRY_LABELS[profile.industry] : null;
+  const close = () => setOpen(false);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {companyName.charAt(0).toUpperCase()}
+        </span>
+        <span className="user-menu__who">
+          <span className="user-menu__name">{companyName}</span>
+          {industry && <span className="user-menu__industry">{industry}</span>}
+        </span>
+        <span className="visually-hidden">account menu</span>
+      </button>
+      {open && (
+        <div id={menuId} className="user-menu__panel">
+          <ul>
+            <li>
+              <Link to={paths.profile.href()} onClick={close}>
+                Profile
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.plans.href()} onClick={close}>
+                Plans &amp; Billing
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.settings.href()} onClick={close}>
+                Settings
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                disabled={signOut.isPending}
+                onClick={() => {
+                  // Leave the protected page first (navigation waits for the lazy route), so its guard
+                  // does not send the user to /sign-in the moment the state is cleared.
+                  close();
+                  void Promise.resolve(navigate(paths.home.href())).then(() => signOut.mutate());
+                }}
+              >
+                Sign Out
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
