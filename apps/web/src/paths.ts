@@ -12,7 +12,12 @@ export const paths = {
     path: '/sign-in',
     href: (opts?: { confirmEmail?: boolean }) => (opts?.confirmEmail ? '/sign-in?confirm-email=true' : '/sign-in'),
   },
-  signUp: { path: '/sign-up', href: () => '/sign-up' },
+  signUp: {
+    path: '/sign-up',
+    /** The pricing page's plan choice: `/sign-up?plan=&billing=` (spec §2). */
+    href: (choice?: { plan: string; billing: string }) =>
+      choice ? `/sign-up?${new URLSearchParams(choice).toString()}` : '/sign-up',
+  },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   updatePassword: { path: '/update-password', href: () => '/update-password' },
   confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
@@ -23,9 +28,12 @@ export const paths = {
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   profile: { path: '/profile', href: () => '/profile' },
   settings: { path: '/settings', href: () => '/settings' },
+  rfpAnalysis: { path: '/rfp-analysis', href: () => '/rfp-analysis' },
   plans: { path: '/plans', href: () => '/plans' },
   about: { path: '/about', href: () => '/about' },
   pricing: { path: '/pricing', href: () => '/pricing' },
+  subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },
+  subscriptionCancel: { path: '/subscription/cancel', href: () => '/subscription/cancel' },
   contact: { path: '/contact', href: () => '/contact' },
   help: { path: '/help', href: () => '/help' },
   terms: { path: '/terms', href: () => '/terms' },

@@ -43,6 +43,10 @@ export function createAppRouter(queryClient: QueryClient) {
             // Reached from mailed links: shown whatever the auth state.
             route(paths.confirmEmail.path, () => import('./routes/confirm-email.tsx')),
             route(paths.updatePassword.path, () => import('./routes/update-password.tsx')),
+            // Plans and billing (issue 7): public pages; Stripe Checkout returns to success or cancel.
+            route(paths.pricing.path, () => import('./routes/pricing.tsx')),
+            route(paths.subscriptionSuccess.path, () => import('./routes/subscription-success.tsx')),
+            route(paths.subscriptionCancel.path, () => import('./routes/subscription-cancel.tsx')),
             {
               Component: ProtectedGuard,
               children: [
@@ -52,6 +56,8 @@ export function createAppRouter(queryClient: QueryClient) {
                     route(paths.appHome.path, () => import('./routes/app-home.tsx')),
                     route(paths.profile.path, () => import('./routes/profile.tsx')),
                     route(paths.settings.path, () => import('./routes/settings.tsx')),
+                    route(paths.plans.path, () => import('./routes/plans.tsx')),
+                    route(paths.rfpAnalysis.path, () => import('./routes/rfp-analysis.tsx')),
                     { path: paths.dashboard.path, loader: () => redirect(paths.appHome.href()) },
                   ],
                 },

@@ -21,6 +21,7 @@ function SiteHeader() {
           <nav className="site-nav" aria-label="Main">
             <Link to={paths.appHome.href()}>Home</Link>
             <Link to={paths.home.href()}>Search</Link>
+            <Link to={paths.rfpAnalysis.href()}>RFP Analysis</Link>
             <Suspense fallback={null}>
               <UserMenu />
             </Suspense>

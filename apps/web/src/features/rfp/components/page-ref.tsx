@@ -1,0 +1,48 @@
+import { useId, useState } from 'react';
+
+/**
+ * A page reference as a chip: pressing it reveals, just below, the text quoted from that page
+ * ("p. 12 — “…”"). A disclosure button, so it works with the keyboard and screen readers.
+ */
+export function PageRef({ page, quote }: { page: number; quote: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <span className="page-ref">
+      <button
+        type="button"
+        className="page-ref__chip"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        p. {page}
+        <span className="visually-hidden">, {open ? 'hide' : 'show'} the quoted text</span>
+      </button>
+      <span id={panelId} className="page-ref__quote" hidden={!open}>
+        p. {page} — “{quote}”
+      </span>
+    </span>
+  );
+}
+
+interface CitedLike {
+  text: string;
+  page: number | null;
+  quote: string | null;
+}
+
+/** A value from the document with its page chip (no chip when the document does not give it). */
+export function CitedText({ item }: { item: CitedLike }) {
+  return (
+    <>
+      <span className="cited__text">{item.text}</span>
+      {item.page !== null && item.quote !== null && (
+        <>
+          {' '}
+          <PageRef page={item.page} quote={item.quote} />
+        </>
+      )}
+    </>
+  );
+}
