@@ -55,6 +55,8 @@ export function createAppRouter(queryClient: QueryClient) {
                   children: [
                     route(paths.appHome.path, () => import('./routes/app-home.tsx')),
                     route(paths.profile.path, () => import('./routes/profile.tsx')),
+                    // Tender detail (spec §2): a signed-in page.
+                    route(paths.tenderNotice.path, () => import('./routes/tender-notice.tsx')),
                     route(paths.settings.path, () => import('./routes/settings.tsx')),
                     route(paths.plans.path, () => import('./routes/plans.tsx')),
                     route(paths.rfpAnalysis.path, () => import('./routes/rfp-analysis.tsx')),
