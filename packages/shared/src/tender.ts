@@ -45,7 +45,15 @@ export const tenderSchema = z.object({
 });
 export type Tender = z.infer<typeof tenderSchema>;
 
-export const searchResultSchema = tenderSchema.extend({ search_score: z.number() });
+/** Characters of each description a search result carries (the full text is in getTenderById). */
+export const SEARCH_DESCRIPTION_LENGTH = 400;
+
+/**
+ * A search result: the Tender with its descriptions cut to about SEARCH_DESCRIPTION_LENGTH
+ * characters (a list shows a snippet; 20 full bilingual descriptions made responses ~100 KB),
+ * `description_truncated` telling whether either was cut.
+ */
+export const searchResultSchema = tenderSchema.extend({ search_score: z.number(), description_truncated: z.boolean() });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
 const isoDate = z

@@ -5,6 +5,7 @@ import * as createAccount from './migrations/2026-11-22-04-create-account.ts';
 import * as createAi from './migrations/2026-11-22-05-create-ai.ts';
 import * as createRfp from './migrations/2026-11-22-06-create-rfp.ts';
 import * as createBilling from './migrations/2026-11-22-07-create-billing.ts';
+import * as deferTenderIndexing from './migrations/2026-11-22-08-defer-tender-indexing.ts';
 
 // Migrations are listed here rather than read from disk so that they work the same from
 // source (tsx), from tests and from a bundle. Add new ones at the end; never edit old ones.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-05-create-ai': createAi,
   '2026-11-22-06-create-rfp': createRfp,
   '2026-11-22-07-create-billing': createBilling,
+  '2026-11-22-08-defer-tender-indexing': deferTenderIndexing,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

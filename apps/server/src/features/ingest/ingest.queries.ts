@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type SQLite from 'better-sqlite3';
 import type { Selectable } from 'kysely';
 import type { IngestRun } from '@app/shared/tender';
+import type { DbHandle } from '../../db/connect.ts';
 import type { Db, IngestRunTable, TenderTable } from '../../db/database.ts';
 import type { TenderDraft } from './canadabuys.ts';
 
-// All SQL of the ingestion slice. Kysely only, so the same code runs on SQLite and PostgreSQL.
+// All SQL of the ingestion slice. Kysely, so the same code runs on SQLite and PostgreSQL,
+// except the batch upsert on SQLite, the ingest hot path: prepared better-sqlite3 statements
+// (Kysely compiles and prepares a 200-row INSERT per chunk; see bench/README.md).
 
 /** Rows per multi-row INSERT: ~60 columns × 200 stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 200;
@@ -39,8 +43,13 @@ function chunks<T>(items: T[], size: number): T[][] {
  * The batch must hold each id at most once. Stored hashes come from one `id in (…)` query;
  * each replaced row is kept as a JSON snapshot in tender_version.
  */
-export async function upsertTenders(db: Db, drafts: TenderDraft[], nowIso: string): Promise<BatchCounts> {
+export async function upsertTenders(dbh: DbHandle, drafts: TenderDraft[], nowIso: string): Promise<BatchCounts> {
   if (drafts.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const sqlite = dbh.sqlite;
+  // Through Kysely's connection, so that no Kysely transaction is open on it meanwhile; the
+  // better-sqlite3 transaction inside is synchronous.
+  if (sqlite) return dbh.db.connection().execute(async () => upsertSqlite(sqlite, drafts, nowIso));
+  const db = dbh.db;
   return db.transaction().execute(async (trx) => {
     const stored = await trx
       .selectFrom('tender')
@@ -92,6 +101,119 @@ async function replaceTenders(db: Db, updates: TenderDraft[], nowIso: string): P
       .where('id', '=', id)
       .execute();
   }
+}
+
+interface SqliteStatements {
+  firstNewRowid: SQLite.Statement;
+  countFrom: SQLite.Statement;
+  defer: SQLite.Statement;
+  undefer: SQLite.Statement;
+  /** The insert trigger's statements over the rows from rowid ? on (see indexStatements). */
+  index: SQLite.Statement[];
+  stored: SQLite.Statement;
+  full: SQLite.Statement;
+  version: SQLite.Statement;
+  /** By column list: INSERT and UPDATE of tender. */
+  writes: Map<string, { insert: SQLite.Statement; update: SQLite.Statement }>;
+}
+const sqliteStatements = new WeakMap<SQLite.Database, SqliteStatements>();
+
+function statementsOf(db: SQLite.Database): SqliteStatements {
+  let s = sqliteStatements.get(db);
+  if (!s) {
+    s = {
+      firstNewRowid: db.prepare('SELECT coalesce(max(rowid), 0) + 1 FROM tender').pluck(),
+      countFrom: db.prepare('SELECT count(*) FROM tender WHERE rowid >= ?').pluck(),
+      defer: db.prepare('INSERT INTO tender_index_deferred (since_rowid) VALUES (?)'),
+      undefer: db.prepare('DELETE FROM tender_index_deferred'),
+      index: indexStatements(db).map((text) => db.prepare(text)),
+      stored: db.prepare(
+        'SELECT id, amendment_number, content_hash FROM tender WHERE id IN (SELECT value FROM json_each(?))',
+      ),
+      full: db.prepare('SELECT * FROM tender WHERE id = ?'),
+      version: db.prepare(
+        'INSERT INTO tender_version (id, tender_id, amendment_number, content_hash, snapshot, replaced_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      writes: new Map(),
+    };
+    sqliteStatements.set(db, s);
+  }
+  return s;
+}
+
+/**
+ * The search-index statements of the insert trigger (migrations 2026-11-22-02 and -08), turned
+ * from one row (`new`) to every row from rowid `?` on: a batch is indexed with one INSERT …
+ * SELECT per index instead of three statements per row. Read from the schema, so they are
+ * always exactly what the trigger does for the other writers.
+ */
+function indexStatements(db: SQLite.Database): string[] {
+  const trigger = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'tender_search_ai'`).pluck().get() as
+    | string
+    | undefined;
+  const body = trigger?.match(/\bBEGIN\b([\s\S]*)\bEND\s*$/)?.[1];
+  if (!body || !/WHEN NOT EXISTS \(SELECT 1 FROM tender_index_deferred\)/.test(trigger ?? '')) {
+    throw new Error('tender_search_ai is not the deferrable insert trigger (migration 2026-11-22-08)');
+  }
+  return body
+    .split(/;\s*\n/)
+    .map((stmt) => stmt.trim().replace(/;$/, ''))
+    .filter((stmt) => stmt.length > 0)
+    .map((stmt) => {
+      const rows = stmt.replace(/\bnew\./g, 't.');
+      // Each statement is INSERT … SELECT <new.…> [WHERE <condition on new>]; no other WHERE.
+      const where = rows.lastIndexOf(' WHERE ');
+      return where < 0
+        ? `${rows} FROM tender t WHERE t.rowid >= ?`
+        : `${rows.slice(0, where)} FROM tender t WHERE t.rowid >= ? AND ${rows.slice(where + ' WHERE '.length)}`;
+    });
+}
+
+/** upsertTenders on SQLite: the same decisions and rows, one synchronous transaction. */
+function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso: string): BatchCounts {
+  const s = statementsOf(db);
+  const columns = Object.keys(drafts[0] as TenderDraft) as Array<keyof TenderDraft>;
+  const key = columns.join(',');
+  let w = s.writes.get(key);
+  if (!w) {
+    const all = [...columns, 'created_at', 'updated_at'];
+    const changed = columns.filter((c) => c !== 'id');
+    w = {
+      insert: db.prepare(`INSERT INTO tender (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`),
+      update: db.prepare(`UPDATE tender SET ${[...changed, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`),
+    };
+    s.writes.set(key, w);
+  }
+  const { insert, update } = w;
+  return db.transaction((): BatchCounts => {
+    // New rows are indexed after the loop, all at once (the trigger skips them meanwhile).
+    const first = s.firstNewRowid.get() as number;
+    s.defer.run(first);
+    const stored = s.stored.all(JSON.stringify(drafts.map((d) => d.id))) as Array<Stored & { id: string }>;
+    const byId = new Map(stored.map((r) => [r.id, r]));
+    let inserted = 0;
+    let updated = 0;
+    for (const d of drafts) {
+      if (Object.keys(d).join(',') !== key) throw new Error('upsertTenders: drafts of one batch must have the same fields');
+      const action = upsertAction(byId.get(d.id), d);
+      if (action === 'insert') {
+        insert.run(...columns.map((c) => d[c]), nowIso, nowIso);
+        inserted++;
+      } else if (action === 'update') {
+        const previous = s.full.get(d.id) as TenderTable;
+        s.version.run(randomUUID(), previous.id, previous.amendment_number, previous.content_hash, JSON.stringify(previous), nowIso);
+        update.run(...columns.filter((c) => c !== 'id').map((c) => d[c]), nowIso, d.id);
+        updated++;
+      }
+    }
+    if (inserted > 0) {
+      // rowid is max + 1 for each insert; if SQLite ever picked others, index nothing wrongly.
+      if ((s.countFrom.get(first) as number) !== inserted) throw new Error('upsertTenders: new rows are not contiguous');
+      for (const stmt of s.index) stmt.run(first);
+    }
+    s.undefer.run();
+    return { inserted, updated, unchanged: drafts.length - inserted - updated };
+  })();
 }
 
 export type RunRow = Selectable<IngestRunTable>;

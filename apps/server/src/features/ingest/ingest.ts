@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import type { IngestRun } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';
 import { conflict } from '../../lib/errors.ts';
-import { mapCanadaBuysRecord, type TenderDraft } from './canadabuys.ts';
+import type { TenderDraft } from './canadabuys.ts';
 import { InvalidFileError } from './canadabuys-columns.ts';
-import { readCanadaBuysCsv } from './csv-reader.ts';
 import { insertRun, toIngestRun, updateRun, upsertTenders, type RunRow } from './ingest.queries.ts';
+import { parseAndMap } from './parse-in-worker.ts';
 import { describeInput, openInput, SourceUnreachableError, type IngestInput } from './source-input.ts';
 
 export interface IngestOptions {
@@ -35,7 +35,7 @@ export interface IngestResult {
   failure: IngestFailure | null;
 }
 
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = 5_000;
 /** The run row keeps this many rejected rows; the count covers all of them. */
 export const MAX_STORED_REJECTIONS = 1_000;
 
@@ -143,24 +143,24 @@ async function consume(
     const drafts = batch;
     batch = [];
     ids = new Set();
-    const counts = await upsertTenders(dbh.db, drafts, clock()).catch((err: unknown) => {
+    const counts = await upsertTenders(dbh, drafts, clock()).catch((err: unknown) => {
       throw new BatchWriteError(String((err as Error).message), { cause: err });
     });
     run.rows_inserted += counts.inserted;
     run.rows_updated += counts.updated;
     run.rows_unchanged += counts.unchanged;
   };
-  for await (const item of readCanadaBuysCsv(stream)) {
+  for await (const item of parseAndMap(stream, opts)) {
     run.rows_read++;
-    const mapped = 'error' in item ? { ok: false as const, reason: item.error } : mapCanadaBuysRecord(item.record, opts);
-    if (!mapped.ok) {
-      reject(progress, item.row, mapped.reason);
+    if (!('tender' in item)) {
+      reject(progress, item.row, item.reason);
       continue;
     }
+    const { tender } = item;
     // A batch holds each id once, so a notice repeated in the file is compared with its predecessor.
-    if (ids.has(mapped.tender.id)) await flush();
-    batch.push(mapped.tender);
-    ids.add(mapped.tender.id);
+    if (ids.has(tender.id)) await flush();
+    batch.push(tender);
+    ids.add(tender.id);
     if (batch.length >= batchSize) await flush();
   }
   await flush();

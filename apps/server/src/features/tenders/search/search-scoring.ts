@@ -18,6 +18,8 @@ export const UNKNOWN_VALUE_FACTOR = 0.8;
 
 export interface WeightedTerm extends SearchTerm {
   idf: number;
+  /** Document frequency in the searched index (capped), when known. */
+  df?: number;
   /** Every match contains it (AND); optional words were dropped to find any match. */
   required: boolean;
 }

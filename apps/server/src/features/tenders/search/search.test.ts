@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { searchResponseSchema, type SearchCriteriaInput, type SearchResponse } from '@app/shared/tender';
+import { SEARCH_DESCRIPTION_LENGTH, searchResponseSchema, type SearchCriteriaInput, type SearchResponse } from '@app/shared/tender';
 import { buildTestApp } from '../../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders, type TenderRowInput } from '../../../../test/factories.ts';
 import { FULL_RANK_LIMIT } from './search.ts';
@@ -375,5 +375,27 @@ describe('hostile and odd input', () => {
   test('the route is in the OpenAPI document', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.json().paths['/api/tenders/searchTenders']?.post).toBeDefined();
+  });
+});
+
+describe('result shape', () => {
+  test('descriptions are cut to a snippet, flagged, and whole in getTenderById', async () => {
+    const long = `${'Snow removal and sanding of the parking lots. '.repeat(30)}End.`;
+    const { app, dbh } = await buildTestApp();
+    await insertTenders(dbh.db, [
+      buildTenderRow({ id: 'long', title: 'Snow removal', description: long, description_fr: 'Déneigement.' }),
+      buildTenderRow({ id: 'short', title: 'Snow fence', description: 'Fence.', description_fr: null }),
+    ]);
+    const r = await search(app, { q: 'snow' });
+    const byId = new Map(r.results.map((t) => [t.id, t]));
+    const cut = byId.get('long');
+    expect(cut?.description_truncated).toBe(true);
+    expect(cut?.description?.length).toBeLessThanOrEqual(SEARCH_DESCRIPTION_LENGTH + 1);
+    expect(cut?.description).toMatch(/^Snow removal and sanding.*…$/s);
+    expect(long.startsWith((cut?.description ?? '').slice(0, -1))).toBe(true);
+    expect(cut?.description_fr).toBe('Déneigement.');
+    expect(byId.get('short')).toMatchObject({ description: 'Fence.', description_fr: null, description_truncated: false });
+    const full = await app.inject({ method: 'GET', url: '/api/tenders/getTenderById/long' });
+    expect(full.json()).toMatchObject({ description: long });
   });
 });

@@ -1,10 +1,10 @@
-import type { SearchCriteria, SearchResponse } from '@app/shared/tender';
+import { SEARCH_DESCRIPTION_LENGTH, type SearchCriteria, type SearchResponse, type SearchResult } from '@app/shared/tender';
 import type { DbHandle } from '../../../db/connect.ts';
 import { toTender, type TenderRow } from '../tender-row.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
 import { hasValueBound, resolveFilters, scopeOf, type Scope, type SearchFilters } from './search-filters.ts';
 import { postgresSearchBackend } from './search-postgres.ts';
-import { browseScore, idf, rank, type Candidate, type Ranked, type WeightedTerm } from './search-scoring.ts';
+import { browseScore, idf, rank, scoreCandidate, type Candidate, type Ranked, type WeightedTerm } from './search-scoring.ts';
 import { sqliteSearchBackend } from './search-sqlite.ts';
 import { searchTerms, type SearchTerm } from './search-terms.ts';
 
@@ -30,6 +30,8 @@ export interface SearchBackend {
   /** Notices containing the word (any variant) in the scope, counting at most `cap`. */
   documentFrequency(scope: Scope, term: SearchTerm, cap: number): Promise<number>;
   scopeSize(scope: Scope): Promise<number>;
+  /** True when countMatches reads the index only (no join): then counting first is cheaper. */
+  countIsCheap?(query: MatchQuery): boolean;
   /** Matches of the query, counting at most `cap`. */
   countMatches(query: MatchQuery, cap: number): Promise<number>;
   /** Matches newest first, at most `limit` (all when undefined); the engine rank if `withRank`. */
@@ -40,12 +42,16 @@ export interface SearchBackend {
     filters: SearchFilters,
     page: { offset: number; limit: number; cap: number },
   ): Promise<{ keys: Array<number | string>; total: number }>;
-  /** Full rows by key (a row deleted meanwhile is simply missing). */
+  /**
+   * Rows by key (a row deleted meanwhile is simply missing). The descriptions may be cut after
+   * SEARCH_DESCRIPTION_LENGTH + 1 characters and `raw` left empty: results carry snippets only.
+   */
   loadRows(keys: Array<number | string>): Promise<Map<number | string, TenderRow>>;
 }
 
-export const COUNT_CAP = 10_000;
-export const FULL_RANK_LIMIT = 1_000;
+/** Matches are counted exactly up to here ("1,000+" beyond): counting is bounded work (ADR 0004). */
+export const COUNT_CAP = 1_000;
+export const FULL_RANK_LIMIT = 500;
 export const CANDIDATES = 200;
 const DF_CAP = 20_000;
 const CACHE_TTL_MS = 10 * 60_000;
@@ -148,7 +154,7 @@ async function runSearch(
   const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
   const results = found.page.flatMap(({ candidate, score }) => {
     const row = rows.get(candidate.key);
-    return row ? [{ ...toTender(row, now), search_score: score }] : [];
+    return row ? [toSearchResult(row, now, score)] : [];
   });
 
   return {
@@ -161,11 +167,31 @@ async function runSearch(
       understood: parsed.understood,
       offset: criteria.offset,
       limit: criteria.limit,
-      has_more: criteria.offset + results.length < found.total,
+      has_more: found.lowerBound || criteria.offset + results.length < found.total,
       took_ms: elapsed(started),
       total_is_lower_bound: found.lowerBound,
       optional_keywords: found.optional,
     },
+  };
+}
+
+/** A description cut at a word boundary near SEARCH_DESCRIPTION_LENGTH, with an ellipsis. */
+export function snippet(text: string | null): { text: string | null; cut: boolean } {
+  if (text === null || text.length <= SEARCH_DESCRIPTION_LENGTH) return { text, cut: false };
+  const head = text.slice(0, SEARCH_DESCRIPTION_LENGTH);
+  const space = head.search(/\s\S*$/);
+  return { text: `${(space > SEARCH_DESCRIPTION_LENGTH * 0.75 ? head.slice(0, space) : head).trimEnd()}…`, cut: true };
+}
+
+function toSearchResult(row: TenderRow, now: Date, score: number): SearchResult {
+  const description = snippet(row.description);
+  const descriptionFr = snippet(row.description_fr);
+  return {
+    ...toTender(row, now),
+    description: description.text,
+    description_fr: descriptionFr.text,
+    description_truncated: description.cut || descriptionFr.cut,
+    search_score: score,
   };
 }
 
@@ -189,18 +215,31 @@ async function textSearch(
   const weighted = await weighTerms(backend, scope, terms);
   // Rarest first: if no notice has every word, the commonest words become optional.
   const byRarity = [...weighted].sort((a, b) => b.idf - a.idf);
+  // Where counting needs the join anyway (filters, other statuses), read the matches in the
+  // same pass: up to COUNT_CAP + 1 of them, newest first. They are the count, all the
+  // candidates when few, and the newest candidates otherwise. bm25 only when every word is
+  // rarer than DF_CAP (its first call reads each word's whole doclist).
+  const together = backend.countIsCheap ? !backend.countIsCheap({ scope, filters, required: byRarity }) : false;
+  const probe = async (required: WeightedTerm[]): Promise<{ count: number; rows?: Candidate[] }> => {
+    const query = { scope, filters, required };
+    if (!together) return { count: await backend.countMatches(query, COUNT_CAP + 1) };
+    const withRank = required.every((t) => (t.df ?? DF_CAP) < DF_CAP);
+    const rows = await backend.findCandidates(query, COUNT_CAP + 1, withRank);
+    return { count: rows.length, rows };
+  };
   let required = byRarity;
-  let count = await backend.countMatches({ scope, filters, required }, COUNT_CAP + 1);
-  while (count === 0 && required.length > 1) {
+  let found = await probe(required);
+  while (found.count === 0 && required.length > 1) {
     required = required.slice(0, -1);
-    count = await backend.countMatches({ scope, filters, required }, COUNT_CAP + 1);
+    found = await probe(required);
   }
+  const { count } = found;
   const requiredWords = new Set(required.map((t) => t.word));
   const scored = weighted.map((t) => ({ ...t, required: requiredWords.has(t.word) }));
   const optional = scored.filter((t) => !t.required).map((t) => t.word);
   if (count === 0) return { page: [], total: 0, lowerBound: false, maxScore: null, optional };
 
-  const candidates = await findCandidates(backend, { scope, filters, required }, weighted, count, criteria);
+  const candidates = await findCandidates(backend, { scope, filters, required }, scored, count, criteria, found.rows);
   const ranked = rank(candidates, scored, hasValueBound(filters));
   return {
     page: ranked.slice(criteria.offset, criteria.offset + criteria.limit),
@@ -216,25 +255,34 @@ async function weighTerms(backend: SearchBackend, scope: Scope, terms: SearchTer
   return Promise.all(
     terms.map(async (t) => {
       const df = await cachedStat(backend, `df:${scope}:${t.word}`, () => backend.documentFrequency(scope, t, DF_CAP));
-      return { ...t, idf: idf(size, df), required: true };
+      return { ...t, df, idf: idf(size, df), required: true };
     }),
   );
 }
 
-/** All matches when few; else the newest matches plus the newest with a query word in the title. */
+/**
+ * All matches when few; else the newest matches plus the newest with a query word in the title.
+ * The second set is skipped when the newest already fill the requested page with full scores
+ * (every word in the title): nothing can outrank them, and ties keep the newest first.
+ */
 async function findCandidates(
   backend: SearchBackend,
   query: MatchQuery,
-  all: SearchTerm[],
+  all: WeightedTerm[],
   count: number,
   criteria: SearchCriteria,
+  /** The first matches newest first, when already read (at least FULL_RANK_LIMIT + 1, or all). */
+  read?: Candidate[],
 ): Promise<Candidate[]> {
-  if (count <= FULL_RANK_LIMIT) return backend.findCandidates(query, undefined, true);
+  if (count <= FULL_RANK_LIMIT) return read ?? backend.findCandidates(query, undefined, true);
   const limit = Math.max(CANDIDATES, criteria.offset + criteria.limit);
-  const [newest, titled] = await Promise.all([
-    backend.findCandidates(query, limit, false),
-    backend.findCandidates({ ...query, inTitle: all }, limit, false),
-  ]);
+  const newest =
+    read && read.length >= limit ? read.slice(0, limit) : await backend.findCandidates(query, limit, false);
+  const bound = hasValueBound(query.filters);
+  let perfect = 0;
+  for (const c of newest) if (scoreCandidate(c, all, bound) >= 10) perfect++;
+  if (perfect >= criteria.offset + criteria.limit) return newest;
+  const titled = await backend.findCandidates({ ...query, inTitle: all }, limit, false);
   const seen = new Set(newest.map((c) => c.key));
   return newest.concat(titled.filter((c) => !seen.has(c.key)));
 }
