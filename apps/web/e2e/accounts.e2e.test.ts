@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { confirmationLink, E2E_PASSWORD as PASSWORD } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -11,7 +11,6 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--no-first-run',
 ];
-const PASSWORD = 'maple syrup tender season 42';
 const COMPANY = 'Northern Lights Consulting';
 
 let server: RunningServer | undefined;
@@ -28,27 +27,6 @@ async function openPage(path: string, viewport = { width: 1280, height: 1000 }):
   page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
   await page.goto(`${server!.baseUrl}${path}`);
   return page;
-}
-
-/** The newest confirmation link mailed to `email`, read from the server's outbox table. */
-async function confirmationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const db = new Database(server!.dbFile, { readonly: true, fileMustExist: true });
-    try {
-      const rows = db
-        .prepare('SELECT text_body FROM mail_outbox WHERE recipient = ? ORDER BY created_at DESC')
-        .all(email) as { text_body: string }[];
-      for (const { text_body } of rows) {
-        const match = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(text_body);
-        if (match) return match[0];
-      }
-    } finally {
-      db.close();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no confirmation mail for ${email}\n${server!.output()}`);
 }
 
 beforeAll(async () => {
@@ -90,7 +68,7 @@ describe('accounts', () => {
     await page.getByText('Account created successfully!').waitFor();
     await page.getByText('Please check your inbox and click the confirmation link to activate your account.').waitFor();
 
-    const link = await confirmationLink(email);
+    const link = await confirmationLink(server!, email);
     expect(new URL(link).origin).toBe(server!.baseUrl);
     await page.goto(link);
     await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();

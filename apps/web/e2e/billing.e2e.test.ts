@@ -1,7 +1,7 @@
 import type { Plan } from '@app/shared/billing';
-import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { confirmationLink, E2E_PASSWORD as PASSWORD } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -12,7 +12,6 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--no-first-run',
 ];
-const PASSWORD = 'maple syrup tender season 42';
 const COMPANY = 'Prairie Bid Works';
 
 let server: RunningServer | undefined;
@@ -29,27 +28,6 @@ async function openPage(path: string): Promise<Page> {
   page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
   await page.goto(`${server!.baseUrl}${path}`);
   return page;
-}
-
-/** The newest confirmation link mailed to `email`, read from the server's outbox table. */
-async function confirmationLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const db = new Database(server!.dbFile, { readonly: true, fileMustExist: true });
-    try {
-      const rows = db
-        .prepare('SELECT text_body FROM mail_outbox WHERE recipient = ? ORDER BY created_at DESC')
-        .all(email) as { text_body: string }[];
-      for (const { text_body } of rows) {
-        const match = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(text_body);
-        if (match) return match[0];
-      }
-    } finally {
-      db.close();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no confirmation mail for ${email}\n${server!.output()}`);
 }
 
 async function plansFromApi(cycle: 'monthly' | 'yearly'): Promise<Plan[]> {
@@ -140,7 +118,7 @@ describe('plans and billing', () => {
     await page.getByRole('button', { name: 'Start my free trial' }).click();
     await page.waitForURL('**/sign-in?confirm-email=true');
 
-    await page.goto(await confirmationLink(email));
+    await page.goto(await confirmationLink(server!, email));
     await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
     await page.goto(`${server!.baseUrl}/sign-in`);
     await page.getByLabel('Email').fill(email);
