@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TenderStats } from '@app/shared/tender';
 import { repoRoot, webDist } from './paths.ts';
 
@@ -53,7 +54,34 @@ function exited(child: ChildProcess): Promise<number | null> {
  * Starts the real server (`apps/server/src/server.ts` through tsx) on a free port with a fresh
  * SQLite file. The official feed URL is unreachable, so first start seeds the demo data set.
  */
-export async function startServer(): Promise<RunningServer> {
+export interface StartOptions {
+  /** Extra settings (e.g. SMTP_URL, SUPPORT_EMAIL) over the defaults below. */
+  env?: Record<string, string>;
+  /** CSV files ingested with the real CLI once the demo set is loaded (e.g. the CanadaBuys sample). */
+  ingestFiles?: string[];
+}
+
+/** The real CanadaBuys sample of `../shared/data` (20 notices of 2024-12-09), by path. */
+export const CANADABUYS_SAMPLE = fileURLToPath(
+  new URL('../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', import.meta.url),
+);
+
+function runIngest(file: string, dbFile: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ingest.ts', file], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: `file:${dbFile}`, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`ingest ${file} exited ${code}\n${out}`))));
+  });
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'breeze-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -75,6 +103,7 @@ export async function startServer(): Promise<RunningServer> {
       INGEST_SCHEDULE: 'off',
       WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,7 +124,9 @@ export async function startServer(): Promise<RunningServer> {
   };
 
   try {
-    const stats = await waitUntilSeeded(baseUrl, () => child.exitCode !== null || child.signalCode !== null);
+    let stats = await waitUntilSeeded(baseUrl, () => child.exitCode !== null || child.signalCode !== null);
+    for (const file of options.ingestFiles ?? []) output += await runIngest(file, dbFile);
+    if (options.ingestFiles?.length) stats = (await getJson<TenderStats>(`${baseUrl}/api/tenders/stats`)) ?? stats;
     return { baseUrl, stats, stop, output: () => output, dbFile };
   } catch (err) {
     await stop();

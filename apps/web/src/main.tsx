@@ -6,6 +6,7 @@ import { createAppRouter } from './app/router.tsx';
 import { authStore } from './features/auth/auth-store.ts';
 import { restoreSession } from './features/auth/restore-session.ts';
 import { queryClient } from './lib/query-client.ts';
+import './lib/i18n.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -22,8 +22,25 @@ export const paths = {
   updatePassword: { path: '/update-password', href: () => '/update-password' },
   confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   onboarding: { path: '/onboarding', href: () => '/onboarding' },
-  /** The signed-in start page. */
-  appHome: { path: '/home', href: () => '/home' },
+  /** The signed-in start page; `view` = search (default) | table | rfp (spec §2). */
+  appHome: {
+    path: '/home',
+    href: (view?: 'search' | 'table' | 'rfp') => (view ? `/home?view=${view}` : '/home'),
+  },
+  /** Search results for a query (spec §2). */
+  search: {
+    path: '/search',
+    href: (q?: string) => (q ? `/search?${new URLSearchParams({ q }).toString()}` : '/search'),
+  },
+  tableView: { path: '/table-view', href: () => '/table-view' },
+  calendar: { path: '/calendar', href: () => '/calendar' },
+  /** Linked by the spec; redirects to the table view. */
+  tenders: { path: '/tenders', href: () => '/tenders' },
+  /** Linked by the spec; the bookmarks view. */
+  bookmarks: { path: '/bookmarks', href: () => '/bookmarks' },
+  analytics: { path: '/analytics', href: () => '/analytics' },
+  alerts: { path: '/alerts', href: () => '/alerts' },
+  pipeline: { path: '/pipeline', href: () => '/pipeline' },
   /** Linked by the spec (onboarding skip); redirects to /home. */
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   profile: { path: '/profile', href: () => '/profile' },
@@ -34,8 +51,19 @@ export const paths = {
   pricing: { path: '/pricing', href: () => '/pricing' },
   subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },
   subscriptionCancel: { path: '/subscription/cancel', href: () => '/subscription/cancel' },
-  contact: { path: '/contact', href: () => '/contact' },
+  contact: {
+    path: '/contact',
+    /** `inquiry=demo` is the landing page's 'Book a demo'. */
+    href: (inquiry?: string) => (inquiry ? `/contact?${new URLSearchParams({ inquiry }).toString()}` : '/contact'),
+  },
   help: { path: '/help', href: () => '/help' },
   terms: { path: '/terms', href: () => '/terms' },
   privacy: { path: '/privacy', href: () => '/privacy' },
+  faq: { path: '/faq', href: () => '/faq' },
+  accessibility: { path: '/accessibility', href: () => '/accessibility' },
+  cookies: { path: '/cookies', href: () => '/cookies' },
+  guides: { path: '/guides', href: () => '/guides' },
+  careers: { path: '/careers', href: () => '/careers' },
+  news: { path: '/news', href: () => '/news' },
+  apiDocs: { path: '/api-docs', href: () => '/api-docs' },
 } as const;

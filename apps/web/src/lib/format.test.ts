@@ -37,3 +37,21 @@ describe('pluralize', () => {
     expect(pluralize(2345, 'result')).toBe('2,345 results');
   });
 });
+
+describe('in French', () => {
+  test('dates, money and the placeholders follow the Canadian French format', async () => {
+    const { setLanguage } = await import('./i18n.ts');
+    const { formatDateTime, formatMoney } = await import('./format.ts');
+    await setLanguage('fr');
+    try {
+      expect(formatDate('2026-11-30')).toBe('30 nov. 2026');
+      expect(formatMoney(50000)).toBe('50\u00a0000\u00a0$');
+      expect(formatDate(null)).toBe('Non précisé');
+      expect(formatDateTime('someday')).toBe('Date invalide');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(formatMoney(50000)).toBe('$50,000');
+    expect(formatDateTime('someday')).toBe('Invalid date');
+  });
+});

@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from 'react-router';
+import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-store.ts';
 import { paths } from '../../paths.ts';
 
@@ -8,33 +11,60 @@ const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
 );
 
-function SiteHeader() {
+/** The signed-in view switcher (spec §2): Search, Table, RFP Analysis, Calendar, Plans. */
+function ViewSwitcher() {
+  const { t } = useTranslation();
+  return (
+    <ul className="view-switcher" aria-label={t('nav.viewSwitcher')}>
+      <li>
+        <NavLink to={paths.appHome.href('search')} end>
+          {t('nav.search')}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.appHome.href('table')}>{t('nav.table')}</NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.rfpAnalysis.href()}>{t('nav.rfpAnalysis')}</NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.calendar.href()}>{t('nav.calendar')}</NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.plans.href()}>{t('nav.plans')}</NavLink>
+      </li>
+    </ul>
+  );
+}
+
+export function SiteHeader() {
   const { isSignedIn } = useAuth();
+  const { t } = useTranslation();
   return (
     <header className="site-header">
       <div className="container site-header__row">
         <Link to={isSignedIn ? paths.appHome.href() : paths.home.href()} className="brand">
           <img className="brand__logo" src="/favicon.svg" alt="" width={28} height={28} />
-          Breeze
+          {t('brand')}
         </Link>
         {isSignedIn ? (
-          <nav className="site-nav" aria-label="Main">
-            <Link to={paths.appHome.href()}>Home</Link>
-            <Link to={paths.home.href()}>Search</Link>
-            <Link to={paths.rfpAnalysis.href()}>RFP Analysis</Link>
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <ViewSwitcher />
+            <LanguageSwitch />
             <Suspense fallback={null}>
               <UserMenu />
             </Suspense>
           </nav>
         ) : (
-          <nav className="site-nav" aria-label="Main">
-            <Link to={paths.about.href()}>About</Link>
-            <Link to={paths.pricing.href()}>Pricing</Link>
-            <Link to={paths.contact.href()}>Contact</Link>
-            <Link to={paths.help.href()}>Help</Link>
-            <Link to={paths.signIn.href()}>Sign In</Link>
+          <nav className="site-nav" aria-label={t('nav.main')}>
+            <Link to={paths.about.href()}>{t('nav.about')}</Link>
+            <Link to={paths.pricing.href()}>{t('nav.pricing')}</Link>
+            <Link to={paths.contact.href()}>{t('nav.contact')}</Link>
+            <Link to={paths.help.href()}>{t('nav.help')}</Link>
+            <LanguageSwitch />
+            <Link to={paths.signIn.href()}>{t('nav.signIn')}</Link>
             <Link to={paths.signUp.href()} className="button button--small">
-              Start Free Trial
+              {t('nav.startFreeTrial')}
             </Link>
           </nav>
         )}
@@ -44,12 +74,70 @@ function SiteHeader() {
 }
 
 function SiteFooter() {
+  const { t } = useTranslation();
+  const columns = [
+    {
+      title: t('footer.product'),
+      links: [
+        [paths.appHome.href(), t('footer.home')],
+        [paths.tableView.href(), t('footer.tableView')],
+        [paths.search.href(), t('footer.search')],
+        [paths.analytics.href(), t('footer.analytics')],
+        [paths.alerts.href(), t('footer.alerts')],
+        [paths.pipeline.href(), t('footer.pipeline')],
+      ],
+    },
+    {
+      title: t('footer.company'),
+      links: [
+        [paths.about.href(), t('footer.about')],
+        [paths.contact.href(), t('footer.contact')],
+        [paths.careers.href(), t('footer.careers')],
+        [paths.news.href(), t('footer.news')],
+      ],
+    },
+    {
+      title: t('footer.resources'),
+      links: [
+        [paths.help.href(), t('footer.help')],
+        [paths.faq.href(), t('footer.faq')],
+        [paths.guides.href(), t('footer.guides')],
+        [paths.apiDocs.href(), t('footer.apiDocs')],
+      ],
+    },
+    {
+      title: t('footer.legal'),
+      links: [
+        [paths.privacy.href(), t('footer.privacy')],
+        [paths.terms.href(), t('footer.terms')],
+        [paths.accessibility.href(), t('footer.accessibility')],
+        [paths.cookies.href(), t('footer.cookies')],
+      ],
+    },
+  ] as const;
   return (
     <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">{t('brand')}</p>
+          <p>{t('footer.tagline')}</p>
+          <LanguageSwitch />
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} aria-label={column.title} className="site-footer__column">
+            <h2 className="site-footer__title">{column.title}</h2>
+            <ul>
+              {column.links.map(([href, label]) => (
+                <li key={href}>
+                  <Link to={href}>{label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
       <div className="container">
-        <p>
-          Breeze · Canadian public tenders · <a href="/api/docs">API documentation</a>
-        </p>
+        <p className="site-footer__legal">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );
@@ -57,10 +145,11 @@ function SiteFooter() {
 
 /** Skip link plus whatever the matched layout draws. */
 export function AppShell() {
+  const { t } = useTranslation();
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Outlet />
     </>
@@ -69,11 +158,15 @@ export function AppShell() {
 
 /** Header, main and footer around every page except onboarding (spec §2). */
 export function SiteLayout() {
+  const { t } = useTranslation();
   return (
     <>
       <SiteHeader />
       <main id="main" className="container">
-        <Outlet />
+        {/* A screen's own catalogue (src/locales/{lng}/{ns}.json) loads with it. */}
+        <Suspense fallback={<PageLoader label={t('loading')} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </>
@@ -82,9 +175,12 @@ export function SiteLayout() {
 
 /** Onboarding sits in the protected layout but outside the header and footer (spec §2). */
 export function BareLayout() {
+  const { t } = useTranslation();
   return (
     <main id="main" className="container container--narrow">
-      <Outlet />
+      <Suspense fallback={<PageLoader label={t('loading')} />}>
+        <Outlet />
+      </Suspense>
     </main>
   );
 }
@@ -92,16 +188,17 @@ export function BareLayout() {
 /** Last line of defence: a route that failed to load or render (e.g. a chunk gone after a deploy). */
 export function RootErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation();
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <>
       <SiteHeader />
       <main id="main" className="container page-message" role="alert">
-        <h1>Something went wrong</h1>
-        <p>This page could not be shown{detail ? ` (${detail})` : ''}. Reloading usually fixes it.</p>
+        <h1>{t('errors.somethingWentWrong')}</h1>
+        <p>{detail ? t('errors.pageCouldNotBeShownDetail', { detail }) : t('errors.pageCouldNotBeShown')}</p>
         <p>
           <a className="button" href={paths.home.href()}>
-            Reload Breeze
+            {t('errors.reload')}
           </a>
         </p>
       </main>

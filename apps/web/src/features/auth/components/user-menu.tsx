@@ -1,5 +1,5 @@
-import { INDUSTRY_LABELS } from '@app/shared/profile';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../paths.ts';
 import { useSignOut } from '../api/sign-out.ts';
@@ -14,6 +14,7 @@ export function UserMenu() {
   const menuId = useId();
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (!open) return;
@@ -36,8 +37,8 @@ export function UserMenu() {
 
   if (!user) return null;
   const { profile } = user;
-  const companyName = profile.company_name || 'User';
-  const industry = profile.industry ? INDUSTRY_LABELS[profile.industry] : null;
+  const companyName = profile.company_name || t('userMenu.fallbackName');
+  const industry = profile.industry ? t(`domain.industries.${profile.industry}`) : null;
   const close = () => setOpen(false);
 
   return (
@@ -57,24 +58,24 @@ export function UserMenu() {
           <span className="user-menu__name">{companyName}</span>
           {industry && <span className="user-menu__industry">{industry}</span>}
         </span>
-        <span className="visually-hidden">account menu</span>
+        <span className="visually-hidden">{t('userMenu.accountMenu')}</span>
       </button>
       {open && (
         <div id={menuId} className="user-menu__panel">
           <ul>
             <li>
               <Link to={paths.profile.href()} onClick={close}>
-                Profile
+                {t('userMenu.profile')}
               </Link>
             </li>
             <li>
               <Link to={paths.plans.href()} onClick={close}>
-                Plans &amp; Billing
+                {t('userMenu.plansBilling')}
               </Link>
             </li>
             <li>
               <Link to={paths.settings.href()} onClick={close}>
-                Settings
+                {t('userMenu.settings')}
               </Link>
             </li>
             <li>
@@ -88,7 +89,7 @@ export function UserMenu() {
                   void Promise.resolve(navigate(paths.home.href())).then(() => signOut.mutate());
                 }}
               >
-                Sign Out
+                {t('userMenu.signOut')}
               </button>
             </li>
           </ul>
