@@ -32,6 +32,13 @@ import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { searchRoutes } from './features/tenders/search/search.routes.ts';
 import { tenderRoutes } from './features/tenders/tenders.routes.ts';
+import { activityRoutes } from './features/activity/activity.routes.ts';
+import { createActivityLog } from './features/activity/activity.service.ts';
+import { bookmarkRoutes } from './features/bookmarks/bookmarks.routes.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import { createContactService } from './features/contact/contact.service.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 
 export interface AppDeps {
   env: Env;
@@ -103,8 +110,13 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Swagger UI needs inline styles and its own scripts; the rest of the site keeps the strict CSP.
+    // Its generated policy lists style hashes, which switch off 'unsafe-inline' for the style attributes
+    // Swagger UI sets at run time; and upgrade-insecure-requests breaks it on plain-http loopback.
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
   app.get(
@@ -126,9 +138,11 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   // are registered (searchTenders counts signed-in searches), so it comes before them.
   const billing = createBillingService({ db: dbh.db, env, now, log: app.log });
   registerPlanLimits(app, { db: dbh.db, billing, sessions, now });
+  // The activity log is written by the slices where things happen (viewed, searched, bookmarked, downloaded).
+  const activity = createActivityLog({ db: dbh.db, now, sessions });
 
-  await app.register(tenderRoutes, { prefix: '/api', env, dbh });
-  await app.register(searchRoutes, { prefix: '/api', dbh });
+  await app.register(tenderRoutes, { prefix: '/api', env, dbh, now, activity });
+  await app.register(searchRoutes, { prefix: '/api', dbh, activity });
   await app.register(ingestRoutes, { prefix: '/api', env, dbh });
 
   const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
@@ -146,8 +160,15 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(profileRoutes, { prefix: '/api', db: dbh.db, now, sessions });
   // BreezeAI: the offline engine, or LLM_BASE_URL's model with the offline engine as fallback (ADR 0007).
   await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model: createLanguageModel(env, app.log) });
-  await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions });
+  await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity });
   await app.register(billingRoutes, { prefix: '/api', db: dbh.db, billing, sessions, now });
+  await app.register(bookmarkRoutes, { prefix: '/api', db: dbh.db, now, sessions, activity });
+  await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions });
+  await app.register(dashboardRoutes, { prefix: '/api', dbh, now, sessions });
+  await app.register(notificationRoutes, { prefix: '/api', db: dbh.db, now, sessions });
+  const contact = createContactService({ db: dbh.db, env, now, mailer: mail, sessions, log: app.log });
+  app.addHook('onClose', () => contact.drain());
+  await app.register(contactRoutes, { prefix: '/api', contact });
 
   await registerWebApp(app, env);
   return app;
@@ -167,7 +188,8 @@ async function registerWebApp(app: FastifyInstance, env: Env) {
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0] ?? '';
-    if (path.startsWith('/api') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    // '/api' and '/api/…' only: '/api-docs' is a page of the app (it redirects to /api/docs).
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw new HttpError(404, 'route_not_found', `No route for ${req.method} ${path}`);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

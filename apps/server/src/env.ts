@@ -60,6 +60,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Breeze <no-reply@localhost>'),
+  /** Where contact-form messages are mailed (with Reply-To set to the sender). */
+  SUPPORT_EMAIL: z.email('must be an email address').default('support@breeze.local'),
   /** Fastify trustProxy: unset (off), true, a hop count, or a comma list of proxy addresses/CIDRs. */
   TRUST_PROXY: z
     .string()

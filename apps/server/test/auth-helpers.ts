@@ -18,7 +18,7 @@ export const HOUR = 60 * MINUTE;
 
 export const PUBLIC_ORIGIN = 'http://localhost:3000';
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A browser-like client for app.inject: keeps the session cookie and sends the app's Origin,
@@ -57,6 +57,8 @@ export class TestClient {
 
   get = (url: string) => this.request('GET', url);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  put = (url: string, body?: unknown) => this.request('PUT', url, body);
+  patch = (url: string, body?: unknown) => this.request('PATCH', url, body);
   delete = (url: string, body?: unknown) => this.request('DELETE', url, body);
 
   async signIn(email: string, password: string) {

@@ -7,6 +7,10 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The Reply-To header as parsed ('' when absent). */
+  replyTo: string;
+  /** Every header line as received, for checks on injected headers. */
+  headerLines: string[];
 }
 
 /**
@@ -32,6 +36,8 @@ export async function startMailCatcher() {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            replyTo: parsed.replyTo?.text ?? '',
+            headerLines: parsed.headerLines.map((h) => h.line),
           };
           mails.push(mail);
           const waiter = waiters.find((w) => w.match(mail));

@@ -62,5 +62,7 @@ export const ERROR_CODES = [
   'portal_failed',
   'billing_not_configured',
   'webhook_signature_invalid',
+  // bookmarks, activity, dashboard, contact
+  'bookmark_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -103,6 +103,11 @@ export const profileSchema = z.object({
   government_experience: z.enum(GOVERNMENT_EXPERIENCE).nullable(),
   typical_contract_size: z.enum(CONTRACT_SIZES).nullable(),
   onboarding_completed: z.boolean(),
+  /**
+   * 'Skip for now, I'll complete this later' (spec §2) was chosen: the onboarding guard lets the user
+   * in with an incomplete profile until they complete it. Not a spec §3 field: the skip needs a record.
+   */
+  onboarding_skipped: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -130,6 +135,7 @@ export const profileFieldsSchema = z.object({
   government_experience: z.enum(GOVERNMENT_EXPERIENCE).nullable().optional(),
   typical_contract_size: z.enum(CONTRACT_SIZES).nullable().optional(),
   onboarding_completed: z.boolean().optional(),
+  onboarding_skipped: z.boolean().optional(),
 });
 
 /** POST /profile body (spec §7): the id plus any profile fields. */

@@ -161,12 +161,32 @@ export const filterOptionsSchema = z.object({
 });
 export type FilterOptions = z.infer<typeof filterOptionsSchema>;
 
+/** GET /api/tenders/stats: live figures for the landing and about pages (nothing typed in by hand). */
 export const tenderStatsSchema = z.object({
+  /** Published as Open or Active and not yet closed. */
   open_tenders: z.number().int(),
+  /** Published in the last 7 days (published_date on or after the day 7 days ago, UTC), any status. */
   added_this_week: z.number().int(),
+  /** Distinct contracting organizations among the open tenders. */
   organizations: z.number().int(),
-  sources: z.array(z.object({ source: z.string(), tenders: z.number().int(), last_ingested_at: z.string().nullable() })),
+  /** Every tender held, any status ("tenders indexed"). */
+  total_tenders: z.number().int(),
+  /** One entry per source, most tenders first. */
+  sources: z.array(
+    z.object({
+      /** The source id: canadabuys, demo. */
+      source: z.string(),
+      /** Its display name: CanadaBuys. */
+      name: z.string(),
+      /** Tenders from this source, any status. */
+      tenders: z.number().int(),
+      open_tenders: z.number().int(),
+      last_ingested_at: z.string().nullable(),
+    }),
+  ),
   demo_data: z.boolean(),
+  /** When these figures were computed (they are cached for up to 30 seconds). */
+  generated_at: z.string(),
 });
 export type TenderStats = z.infer<typeof tenderStatsSchema>;
 

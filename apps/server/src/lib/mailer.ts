@@ -10,6 +10,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the contact form's sender); nodemailer encodes the name, so it cannot add headers. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {
@@ -46,6 +48,7 @@ export function createMailer(deps: { env: Env; db: Db; log: FastifyBaseLogger; n
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;

@@ -6,6 +6,10 @@ type Eb = ExpressionBuilder<Database, 'tender'>;
 const open = (eb: Eb, nowIso: string) =>
   eb.and([eb('tender.status', 'in', ['Open', 'Active']), eb.or([eb('tender.closing_date', 'is', null), eb('tender.closing_date', '>', nowIso)])]);
 
+/** Open, and published on or after `publishedSince` (YYYY-MM-DD) when one is given. */
+const candidate = (eb: Eb, nowIso: string, publishedSince: string | undefined) =>
+  publishedSince ? eb.and([open(eb, nowIso), eb('tender.published_date', '>=', publishedSince)]) : open(eb, nowIso);
+
 // Codes are stored as "81111801, 43231500": a prefix matches at the start or after ", ".
 const codePrefix = (eb: Eb, column: 'tender.unspsc' | 'tender.gsin', prefix: string) =>
   eb.or([eb(column, 'like', `${prefix}%`), eb(column, 'like', `%, ${prefix}%`)]);
@@ -16,7 +20,7 @@ const codePrefix = (eb: Eb, column: 'tender.unspsc' | 'tender.gsin', prefix: str
  */
 export async function openTenderIdsByCodes(
   db: Db,
-  q: { unspsc: string[]; gsin: string[]; categories: string[]; limit: number },
+  q: { unspsc: string[]; gsin: string[]; categories: string[]; limit: number; publishedSince?: string },
   now: Date,
 ): Promise<string[]> {
   if (!q.unspsc.length && !q.gsin.length && !q.categories.length) return [];
@@ -26,7 +30,7 @@ export async function openTenderIdsByCodes(
     .select('id')
     .where((eb) =>
       eb.and([
-        open(eb, nowIso),
+        candidate(eb, nowIso, q.publishedSince),
         eb.or([
           ...q.unspsc.map((p) => codePrefix(eb, 'tender.unspsc', p)),
           ...q.gsin.map((p) => codePrefix(eb, 'tender.gsin', p)),
@@ -41,13 +45,21 @@ export async function openTenderIdsByCodes(
 }
 
 /** Open tenders concerning one of the provinces (delivery or the buyer's province), soonest closing first. */
-export async function openTenderIdsByRegions(db: Db, regions: string[], limit: number, now: Date): Promise<string[]> {
+export async function openTenderIdsByRegions(
+  db: Db,
+  regions: string[],
+  limit: number,
+  now: Date,
+  publishedSince?: string,
+): Promise<string[]> {
   if (!regions.length) return [];
   const nowIso = now.toISOString();
   const rows = await db
     .selectFrom('tender')
     .select('id')
-    .where((eb) => eb.and([open(eb, nowIso), eb.or(regions.map((r) => eb('tender.region_keys', 'like', `%|${r}|%`)))]))
+    .where((eb) =>
+      eb.and([candidate(eb, nowIso, publishedSince), eb.or(regions.map((r) => eb('tender.region_keys', 'like', `%|${r}|%`)))]),
+    )
     .orderBy('closing_date', 'asc')
     .limit(limit)
     .execute();

@@ -19,7 +19,14 @@ export const RECOMMENDATION_CANDIDATES = { byCodes: 300, byWords: 40, byRegions:
 export async function recommendTenders(
   dbh: DbHandle,
   profile: ProfileForFit,
-  opts: { page: number; limit: number; locale: AiLocale; now?: Date },
+  opts: {
+    page: number;
+    limit: number;
+    locale: AiLocale;
+    now?: Date;
+    /** Only tenders published on or after this day (YYYY-MM-DD): the dashboard's "new this week". */
+    publishedSince?: string;
+  },
 ): Promise<RecommendationPage> {
   const now = opts.now ?? new Date();
   const services = profile.primary_services.filter((s) => s !== 'Other').map((s) => SERVICE_MAP[s]);
@@ -36,14 +43,21 @@ export async function recommendTenders(
         gsin: minimalPrefixes(services.flatMap((s) => s.gsin)),
         categories: unique(services.flatMap((s) => s.categories)),
         limit: RECOMMENDATION_CANDIDATES.byCodes,
+        ...(opts.publishedSince ? { publishedSince: opts.publishedSince } : {}),
       },
       now,
     ),
-    openTenderIdsByRegions(dbh.db, profile.service_regions, RECOMMENDATION_CANDIDATES.byRegions, now),
+    openTenderIdsByRegions(dbh.db, profile.service_regions, RECOMMENDATION_CANDIDATES.byRegions, now, opts.publishedSince),
     ...words.map((q) =>
       searchTenders(
         dbh,
-        { q, parse_query: false, limit: RECOMMENDATION_CANDIDATES.byWords, offset: 0 },
+        {
+          q,
+          parse_query: false,
+          limit: RECOMMENDATION_CANDIDATES.byWords,
+          offset: 0,
+          ...(opts.publishedSince ? { publication_date_after: opts.publishedSince } : {}),
+        },
         now,
       ).then((r) => r.results.map((t) => t.id)),
     ),

@@ -31,7 +31,9 @@ export interface StoredSession {
 
 const toLocale = (v: string): Locale => (v === 'fr' ? 'fr' : 'en');
 
-function toAccount(row: UserAccountTable): Account {
+function toAccount(
+  row: Pick<UserAccountTable, 'id' | 'email' | 'email_confirmed_at' | 'locale' | 'created_at' | 'password_hash'>,
+): Account {
   return {
     user: {
       id: row.id,

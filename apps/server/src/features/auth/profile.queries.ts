@@ -7,6 +7,7 @@ import {
   SERVICE_REGIONS,
   type Profile,
 } from '@app/shared/profile';
+import type { Selectable, Updateable } from 'kysely';
 import type { Db, ProfileTable } from '../../db/database.ts';
 
 type ProfileFields = Omit<Profile, 'id' | 'created_at' | 'updated_at'>;
@@ -26,7 +27,7 @@ function listOf<T extends string>(list: readonly T[], json: string): T[] {
   return Array.isArray(parsed) ? parsed.filter((v): v is T => (list as readonly unknown[]).includes(v)) : [];
 }
 
-function toProfile(row: ProfileTable): Profile {
+function toProfile(row: Selectable<ProfileTable>): Profile {
   return {
     id: row.id,
     company_name: row.company_name,
@@ -37,6 +38,7 @@ function toProfile(row: ProfileTable): Profile {
     government_experience: oneOf(GOVERNMENT_EXPERIENCE, row.government_experience),
     typical_contract_size: oneOf(CONTRACT_SIZES, row.typical_contract_size),
     onboarding_completed: row.onboarding_completed === 1,
+    onboarding_skipped: row.onboarding_skipped === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -78,7 +80,7 @@ export async function updateProfile(
   fields: Partial<ProfileFields>,
   nowIso: string,
 ): Promise<Profile> {
-  const set: Partial<ProfileTable> = { updated_at: nowIso };
+  const set: Updateable<ProfileTable> = { updated_at: nowIso };
   if (fields.company_name !== undefined) set.company_name = fields.company_name?.trim() || null;
   if (fields.company_size !== undefined) set.company_size = fields.company_size;
   if (fields.industry !== undefined) set.industry = fields.industry;
@@ -87,6 +89,7 @@ export async function updateProfile(
   if (fields.government_experience !== undefined) set.government_experience = fields.government_experience;
   if (fields.typical_contract_size !== undefined) set.typical_contract_size = fields.typical_contract_size;
   if (fields.onboarding_completed !== undefined) set.onboarding_completed = fields.onboarding_completed ? 1 : 0;
+  if (fields.onboarding_skipped !== undefined) set.onboarding_skipped = fields.onboarding_skipped ? 1 : 0;
   await ensureProfile(db, userId, nowIso);
   await db.updateTable('profile').set(set).where('id', '=', userId).execute();
   const profile = await findProfile(db, userId);

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { CATEGORY_CODES, CATEGORY_LABELS, FILTER_REGIONS, TENDER_STATUSES } from '@app/shared/constants';
+import { CATEGORY_CODES, CATEGORY_LABELS, FILTER_REGIONS, TENDER_SOURCE_LABELS, TENDER_STATUSES } from '@app/shared/constants';
 import type { FilterOptions, TableQuery, Tender, TenderPage, TenderStats } from '@app/shared/tender';
 import type { Database, Db, Dialect } from '../../db/database.ts';
 import { toTender } from './tender-row.ts';
@@ -29,6 +29,11 @@ export function hasEffectiveStatus(eb: Eb, status: string, nowIso: string): Expr
     default:
       return eb('tender.status', '=', status);
   }
+}
+
+/** The day (YYYY-MM-DD, UTC) `days` days before `now`: "published this week" is published on or after it. */
+export function dayBefore(now: Date, days: number): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** LIKE pattern for a user's text, with LIKE's own wildcards escaped. */
@@ -187,7 +192,7 @@ export async function tenderFilterOptions(db: Db, now = new Date()): Promise<Fil
 /** Live figures for the landing and about pages: nothing here is typed in by hand. */
 export async function tenderStats(db: Db, now = new Date()): Promise<TenderStats> {
   const nowIso = now.toISOString();
-  const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const weekAgo = dayBefore(now, 7);
   const [open, added, orgs, sources, runs, meta] = await Promise.all([
     db
       .selectFrom('tender')
@@ -206,7 +211,11 @@ export async function tenderStats(db: Db, now = new Date()): Promise<TenderStats
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('tender')
-      .select(['source', (eb) => eb.fn.countAll<number>().as('n')])
+      .select((eb) => [
+        'source',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>(eb.case().when(isOpen(eb, nowIso)).then(1).else(0).end()).as('open'),
+      ])
       .groupBy('source')
       .execute(),
     db
@@ -218,12 +227,23 @@ export async function tenderStats(db: Db, now = new Date()): Promise<TenderStats
     db.selectFrom('app_meta').select('value').where('key', '=', 'tender_data').executeTakeFirst(),
   ]);
   const lastBySource = new Map(runs.map((r) => [r.source, r.last ?? null]));
+  const labels: Record<string, string> = TENDER_SOURCE_LABELS;
   return {
     open_tenders: Number(open.n),
     added_this_week: Number(added.n),
     organizations: Number(orgs.n),
-    sources: sources.map((s) => ({ source: s.source, tenders: Number(s.n), last_ingested_at: lastBySource.get(s.source) ?? null })),
+    total_tenders: sources.reduce((sum, s) => sum + Number(s.n), 0),
+    sources: sources
+      .map((s) => ({
+        source: s.source,
+        name: labels[s.source] ?? s.source,
+        tenders: Number(s.n),
+        open_tenders: Number(s.open ?? 0),
+        last_ingested_at: lastBySource.get(s.source) ?? null,
+      }))
+      .sort((a, b) => b.tenders - a.tenders || a.source.localeCompare(b.source)),
     demo_data: meta?.value === 'demo' || sources.some((s) => s.source === 'demo'),
+    generated_at: nowIso,
   };
 }
 

@@ -11,8 +11,10 @@ import {
 } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';
 import type { Env } from '../../env.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { memoize } from '../../lib/memoize.ts';
+import type { ActivityLog } from '../activity/activity.service.ts';
 import {
   findTender,
   findTendersByIds,
@@ -26,12 +28,20 @@ import {
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 const tags = ['tenders'];
 
-export const tenderRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle }> = async (app, { dbh }) => {
+export interface TenderRouteDeps {
+  env: Env;
+  dbh: DbHandle;
+  now?: Clock;
+  /** Records "viewed" when a signed-in user opens a tender's detail. */
+  activity?: ActivityLog;
+}
+
+export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, { dbh, now = systemClock, activity }) => {
   const { db, dialect } = dbh;
   // Facet counts and stats scan the table; a short cache keeps them cheap under load.
   // Stale for at most 30 s, and nothing that must be shared between processes.
   const cachedFilterOptions = memoize(() => tenderFilterOptions(db), 30_000);
-  const cachedStats = memoize(() => tenderStats(db), 30_000);
+  const cachedStats = memoize(() => tenderStats(db, now()), 30_000);
 
   app.get(
     '/tenders/getOpenTenderNoticesFromDB',
@@ -57,6 +67,7 @@ export const tenderRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle }> = 
     async (req) => {
       const tender = await findTender(db, req.params.id);
       if (!tender) throw notFound('tender_not_found', 'Tender not found');
+      await activity?.recordForCaller(req, { kind: 'viewed', tenderId: tender.id });
       return tender;
     },
   );
@@ -64,7 +75,11 @@ export const tenderRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle }> = 
   app.get(
     '/tender-notice/:id',
     { schema: { tags, summary: 'One tender, or null', params: idParams, response: { 200: tenderSchema.nullable() } } },
-    async (req) => (await findTender(db, req.params.id)) ?? null,
+    async (req) => {
+      const tender = await findTender(db, req.params.id);
+      if (tender) await activity?.recordForCaller(req, { kind: 'viewed', tenderId: tender.id });
+      return tender ?? null;
+    },
   );
 
   app.post(

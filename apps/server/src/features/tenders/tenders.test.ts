@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { tenderPageSchema, tenderSchema } from '@app/shared/tender';
+import { tenderPageSchema, tenderSchema, tenderStatsSchema } from '@app/shared/tender';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
 import type { DbHandle } from '../../db/connect.ts';
@@ -152,5 +152,48 @@ describe('filter options and stats', () => {
   test('stats are computed from the data', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/tenders/stats' });
     expect(res.json()).toMatchObject({ open_tenders: 3, added_this_week: 6, organizations: 2, demo_data: true });
+  });
+
+  test('every stats figure equals what the tender table holds', async () => {
+    const extra = [
+      buildTenderRow({ id: 'cb-s-1', source: 'canadabuys', published_date: inDays(-2).slice(0, 10), contracting_entity_name: 'Transport Canada' }),
+      buildTenderRow({ id: 'cb-s-2', source: 'canadabuys', published_date: inDays(-40).slice(0, 10), contracting_entity_name: null }),
+      buildTenderRow({ id: 'cb-s-3', source: 'canadabuys', status: 'Closed', published_date: inDays(-1).slice(0, 10), contracting_entity_name: 'Closed Org' }),
+    ];
+    const fresh = await buildTestApp();
+    await insertTenders(fresh.dbh.db, [
+      ...extra,
+      buildTenderRow({ id: 'cb-s-4', published_date: inDays(-8).slice(0, 10), contracting_entity_name: 'Parks Canada' }),
+      buildTenderRow({ id: 'cb-s-5', closing_date: inDays(-1), contracting_entity_name: 'Lapsed Org' }),
+    ]);
+    const res = await fresh.app.inject({ method: 'GET', url: '/api/tenders/stats' });
+    expect(res.statusCode).toBe(200);
+    const stats = tenderStatsSchema.parse(res.json());
+
+    // The same figures recomputed in JS from every row.
+    const at = Date.parse(stats.generated_at);
+    const rows = await fresh.dbh.db.selectFrom('tender').selectAll().execute();
+    const isOpen = (r: (typeof rows)[number]) =>
+      ['Open', 'Active'].includes(r.status) && (r.closing_date === null || Date.parse(r.closing_date) > at);
+    const weekAgo = new Date(at - 7 * DAY).toISOString().slice(0, 10);
+    const open = rows.filter(isOpen);
+    expect(stats.open_tenders).toBe(open.length);
+    expect(stats.added_this_week).toBe(rows.filter((r) => (r.published_date ?? '') >= weekAgo).length);
+    expect(stats.organizations).toBe(new Set(open.flatMap((r) => r.contracting_entity_name ?? [])).size);
+    expect(stats.total_tenders).toBe(rows.length);
+    const bySource = [...new Set(rows.map((r) => r.source))].map((source) => ({
+      source,
+      name: source === 'canadabuys' ? 'CanadaBuys' : 'Demo data',
+      tenders: rows.filter((r) => r.source === source).length,
+      open_tenders: open.filter((r) => r.source === source).length,
+      last_ingested_at: null,
+    }));
+    expect(stats.sources).toEqual(bySource.sort((a, b) => b.tenders - a.tenders));
+    // And the values the fixture was built to give.
+    expect(stats).toMatchObject({ open_tenders: 3, added_this_week: 3, organizations: 2, total_tenders: 5, demo_data: true });
+    expect(stats.sources.map((s) => [s.source, s.tenders, s.open_tenders])).toEqual([
+      ['canadabuys', 3, 2],
+      ['demo', 2, 1],
+    ]);
   });
 });

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@app/shared/errors';
 import { searchCriteriaSchema, searchResponseSchema, type SearchResponse } from '@app/shared/tender';
 import type { DbHandle } from '../../../db/connect.ts';
+import type { ActivityLog } from '../../activity/activity.service.ts';
 import { searchTenders } from './search.ts';
 
-export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle }> = async (app, { dbh }) => {
+/** `activity` records "searched" for a signed-in caller's new search (a non-blank q, first page). */
+export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; activity?: ActivityLog }> = async (app, { dbh, activity }) => {
   app.post(
     '/tenders/searchTenders',
     {
@@ -20,6 +22,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle }> = async (app
     },
     async (req, reply) => {
       const response = await searchTenders(dbh, req.body);
+      const q = req.body.q.trim();
+      if (activity && q && req.body.offset === 0) {
+        const n = response.total_results;
+        const count = `${n}${response.search_metadata.total_is_lower_bound ? '+' : ''} ${n === 1 ? 'result' : 'results'}`;
+        await activity.recordForCaller(req, { kind: 'searched', query: q, detail: count });
+      }
       // Fastify sends a JSON string as is (no second serialization); it was validated against
       // the response schema in serialized(). The cast only tells the type provider so.
       return reply.type('application/json; charset=utf-8').send(serialized(response) as unknown as SearchResponse);

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** One of the caller's bookmarked tenders closing within URGENT_DEADLINE_DAYS. */
+export const urgentDeadlineSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  title_fr: z.string().nullable(),
+  organization: z.string().nullable(),
+  closing_date: z.string(),
+  /** Whole days left (0 = closes today, 1 = tomorrow), as in spec §4 "Closing countdown". */
+  days_left: z.number().int(),
+});
+export type UrgentDeadline = z.infer<typeof urgentDeadlineSchema>;
+
+/** GET /api/dashboard: the four stat tiles and the urgent deadlines of the home dashboard, for the caller. */
+export const dashboardSchema = z.object({
+  /** Open tenders published in the last 7 days that fit the profile (the recommendations' rule). */
+  newThisWeek: z.number().int(),
+  /** False when the profile names no service and no region: newThisWeek is then 0. */
+  profileComplete: z.boolean(),
+  /** Active bookmarks. */
+  saved: z.number().int(),
+  /** Always 0 for now: alerts do not exist yet (alertsAvailable is false). */
+  activeAlerts: z.number().int(),
+  alertsAvailable: z.boolean(),
+  /** Active bookmarks of open tenders closing from now to 7 days from now. */
+  deadlinesThisWeek: z.number().int(),
+  /** Those tenders, soonest closing first. */
+  urgentDeadlines: z.array(urgentDeadlineSchema),
+  generatedAt: z.string(),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
