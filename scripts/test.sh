@@ -13,6 +13,8 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 [ -n "$(pg_bin)" ] || need+=(postgresql)
+# OCR of image-only RFP PDFs (apps/server/src/features/rfp/rfp.ocr.ts); without it they are reported as needing OCR.
+[ -x /usr/bin/tesseract ] || need+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra)
 if [ ${#need[@]} -gt 0 ]; then
   log "installing ${need[*]} with apt"
   sudo_cmd=()

@@ -49,12 +49,94 @@ function stripeError(res: ServerResponse, status: number, error: Json) {
   res.end(JSON.stringify({ error }));
 }
 
-export async function startFakeStripe(opts: { apiKey: string; prices?: string[] }) {
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function htmlPage(res: ServerResponse, title: string, body: string) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">` +
+      `<meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>` +
+      `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
+  );
+}
+
+export interface FakeStripeOptions {
+  apiKey: string;
+  prices?: string[];
+  /**
+   * Serve the pages Stripe hosts (Checkout at `/c/pay/:id`, the customer portal at
+   * `/p/session/:id`) on the fake itself, and answer their URLs on loopback instead of
+   * checkout.stripe.com / billing.stripe.com: a browser test can then follow the redirect.
+   * Paying completes the session (as `complete()` does) and sends the browser to its success_url.
+   */
+  hosted?: boolean;
+}
+
+export async function startFakeStripe(opts: FakeStripeOptions) {
+  let baseUrl = '';
+  const checkoutHost = () => (opts.hosted ? baseUrl : 'https://checkout.stripe.com');
+  const portalHost = () => (opts.hosted ? baseUrl : 'https://billing.stripe.com');
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Json>();
   const customers = new Set<string>();
   const prices = new Set(opts.prices ?? []);
   let failNext: { status: number; error: Json } | undefined;
+  const portals = new Map<string, { customer: string; returnUrl: string | null }>();
+
+  /** What Stripe does when the customer finishes Checkout: the session completes with a customer and a subscription. */
+  function complete(sessionId: string): { customer: string; subscription: string } {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const customer = typeof session.customer === 'string' ? session.customer : id('cus');
+    const subscription = id('sub');
+    customers.add(customer);
+    Object.assign(session, { status: 'complete', customer, subscription, payment_status: 'no_payment_required' });
+    return { customer, subscription };
+  }
+
+  /** The browser-facing pages of `hosted` mode; false when `path` is not one of them. */
+  function hostedPage(method: string, path: string, res: ServerResponse): boolean {
+    const pay = /^\/c\/pay\/([^/]+)(\/confirm)?$/.exec(path);
+    if (pay) {
+      const sessionId = decodeURIComponent(pay[1] ?? '');
+      const session = sessions.get(sessionId);
+      if (!session) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('No such checkout session');
+        return true;
+      }
+      if (method === 'POST' && pay[2]) {
+        complete(sessionId);
+        res.writeHead(303, { location: String(session.success_url) }).end();
+        return true;
+      }
+      const cancel = typeof session.cancel_url === 'string' ? session.cancel_url : null;
+      htmlPage(
+        res,
+        'Fake Stripe Checkout',
+        `<p>Session <code id="session">${escapeHtml(sessionId)}</code></p>` +
+          `<form method="post" action="/c/pay/${encodeURIComponent(sessionId)}/confirm"><button type="submit">Start trial</button></form>` +
+          (cancel ? `<p><a href="${escapeHtml(cancel)}">Back</a></p>` : ''),
+      );
+      return true;
+    }
+    const portal = /^\/p\/session\/([^/]+)$/.exec(path);
+    if (portal && method === 'GET') {
+      const found = portals.get(decodeURIComponent(portal[1] ?? ''));
+      if (!found) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('No such portal session');
+        return true;
+      }
+      htmlPage(
+        res,
+        'Fake Stripe customer portal',
+        `<p>Customer <code id="customer">${escapeHtml(found.customer)}</code></p>` +
+          (found.returnUrl ? `<p><a href="${escapeHtml(found.returnUrl)}">Return to Breeze</a></p>` : ''),
+      );
+      return true;
+    }
+    return false;
+  }
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -64,6 +146,7 @@ export async function startFakeStripe(opts: { apiKey: string; prices?: string[] 
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       const body = decodeForm(raw);
       requests.push({ method: req.method ?? '', path, headers: req.headers, body, raw });
+      if (opts.hosted && hostedPage(req.method ?? '', path, res)) return;
       const send = (status: number, json: Json) => {
         res.writeHead(status, {
           'content-type': 'application/json',
@@ -125,7 +208,7 @@ export async function startFakeStripe(opts: { apiKey: string; prices?: string[] 
           mode: body.mode,
           status: 'open',
           payment_status: 'unpaid',
-          url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+          url: `${checkoutHost()}/c/pay/${sessionId}`,
           success_url: String(body.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId),
           cancel_url: body.cancel_url ?? null,
           client_reference_id: body.client_reference_id ?? null,
@@ -163,12 +246,13 @@ export async function startFakeStripe(opts: { apiKey: string; prices?: string[] 
           });
         }
         const portalId = id('bps');
+        portals.set(portalId, { customer, returnUrl: typeof body.return_url === 'string' ? body.return_url : null });
         return send(200, {
           id: portalId,
           object: 'billing_portal.session',
           customer,
           return_url: body.return_url ?? null,
-          url: `https://billing.stripe.com/p/session/${portalId}`,
+          url: `${portalHost()}/p/session/${portalId}`,
           livemode: false,
         });
       }
@@ -182,21 +266,16 @@ export async function startFakeStripe(opts: { apiKey: string; prices?: string[] 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     requests,
     sessions,
+    /** Customer portal sessions by id, with the return URL the app asked for. */
+    portals,
     /** What Stripe does when the customer finishes Checkout: the session completes with a customer and a subscription. */
-    complete(sessionId: string): { customer: string; subscription: string } {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
-      const customer = typeof session.customer === 'string' ? session.customer : id('cus');
-      const subscription = id('sub');
-      customers.add(customer);
-      Object.assign(session, { status: 'complete', customer, subscription, payment_status: 'no_payment_required' });
-      return { customer, subscription };
-    },
+    complete,
     addCustomer: (customer: string) => customers.add(customer),
     /** The next request gets this error (e.g. 500 api_error, 402 card_error). */
     failNext(status: number, error: Json) {

@@ -96,3 +96,5 @@ export const URGENT_DEADLINE_DAYS = 7;
 
 export const TENDER_SOURCES = ['canadabuys', 'demo'] as const;
 export type TenderSource = (typeof TENDER_SOURCES)[number];
+/** Display names of the sources (landing and about pages); an unknown source shows its id. */
+export const TENDER_SOURCE_LABELS: Record<TenderSource, string> = { canadabuys: 'CanadaBuys', demo: 'Demo data' };

@@ -33,6 +33,20 @@ type WorkerReply =
 const WORKER_URL = new URL('./rfp.pdf-worker.mjs', import.meta.url);
 const MIN_TEXT_CHARS_PER_PAGE = 20;
 
+/** Pages (1-based) with (almost) no text, and whether the document as a whole has no usable text layer. */
+export function textLayer(pages: string[]): { pagesWithoutText: number[]; needsOcr: boolean } {
+  const pagesWithoutText: number[] = [];
+  let chars = 0;
+  pages.forEach((text, i) => {
+    const n = text.replace(/\s+/g, '').length;
+    chars += n;
+    if (n < MIN_TEXT_CHARS_PER_PAGE) pagesWithoutText.push(i + 1);
+  });
+  const needsOcr =
+    chars < MIN_TEXT_CHARS_PER_PAGE * Math.min(3, pages.length) || pagesWithoutText.length === pages.length;
+  return { pagesWithoutText, needsOcr };
+}
+
 /** `%PDF-` within the first 1024 bytes, as readers accept (ASVS 5.2.2: content, not name). */
 export function hasPdfMagic(bytes: Uint8Array): boolean {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString('latin1');
@@ -127,20 +141,7 @@ export function createPdfExtractor(limits: ExtractLimits) {
       return { ok: false, code: reply.code, message: reply.message };
     }
     const pages = reply.pages.map(layoutPage);
-    const pagesWithoutText: number[] = [];
-    let chars = 0;
-    pages.forEach((text, i) => {
-      const n = text.replace(/\s+/g, '').length;
-      chars += n;
-      if (n < MIN_TEXT_CHARS_PER_PAGE) pagesWithoutText.push(i + 1);
-    });
-    return {
-      ok: true,
-      pageCount: reply.pageCount,
-      pages,
-      pagesWithoutText,
-      needsOcr: chars < MIN_TEXT_CHARS_PER_PAGE * Math.min(3, reply.pageCount) || pagesWithoutText.length === reply.pageCount,
-    };
+    return { ok: true, pageCount: reply.pageCount, pages, ...textLayer(pages) };
   }
 
   return {

@@ -18,6 +18,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { allCitations, identifyDocument, offlineRfpAnalyzer, type RfpAnalyzer } from './rfp.analyze.ts';
 import { createPdfExtractor, type ExtractFailureCode, type PdfExtractor } from './rfp.extract.ts';
 import { linkedAddenda, parentOf } from './rfp.links.ts';
+import { createOcr, type Ocr, withOcr } from './rfp.ocr.ts';
 import {
   deleteDocument,
   findDocument,
@@ -30,6 +31,7 @@ import {
   type NewRfpDocument,
   type StoredRfpDocument,
 } from './rfp.queries.ts';
+import type { ActivityLog } from '../activity/activity.service.ts';
 import { contentDisposition, markdownReport, pdfReport } from './rfp.report.ts';
 
 /** The signed-in user, or 401 (the accounts slice's `sessions.require`). */
@@ -42,8 +44,12 @@ export interface RfpRouteDeps {
   db: Db;
   now: Clock;
   sessions: RequireUser;
+  /** Records "downloaded" when a user downloads a report. */
+  activity?: Pick<ActivityLog, 'record'>;
   /** Tests pass their own limits; by default one is built from env and closed with the app. */
   extractor?: PdfExtractor;
+  /** OCR of image-only PDFs; default: Debian's tesseract when installed (rfp.ocr.ts). null: off. */
+  ocr?: Ocr | null;
   analyzer?: RfpAnalyzer;
 }
 
@@ -102,6 +108,7 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
     });
   if (!deps.extractor) app.addHook('onClose', () => extractor.close());
   const analyzer = deps.analyzer ?? offlineRfpAnalyzer;
+  const ocr = deps.ocr === undefined ? createOcr() : deps.ocr;
 
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -175,10 +182,11 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       const rows: NewRfpDocument[] = [];
       for (const file of files) {
         const bytes = new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-        const result = await extractor.extract(bytes);
-        if (!result.ok) {
-          throw new HttpError(REFUSAL_STATUS[result.code], result.code, `${file.filename}: ${result.message}`);
+        const extracted = await extractor.extract(bytes);
+        if (!extracted.ok) {
+          throw new HttpError(REFUSAL_STATUS[extracted.code], extracted.code, `${file.filename}: ${extracted.message}`);
         }
+        const result = await withOcr(ocr, bytes, extracted);
         const identity = identifyDocument(result.pages);
         rows.push({
           id: randomUUID(),
@@ -276,10 +284,13 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
   );
 
   async function reportInput(req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
-    const d = await detail(await userId(req, reply), req.params.id);
+    const uid = await userId(req, reply);
+    const d = await detail(uid, req.params.id);
     if (!d.analysis) throw new HttpError(409, 'rfp_not_analyzed', 'Analyse the document before downloading its report');
-    return { d, input: { filename: d.filename, pageCount: d.pageCount, analysis: d.analysis, addenda: d.addenda, generatedAt: now().toISOString() } };
+    return { uid, d, input: { filename: d.filename, pageCount: d.pageCount, analysis: d.analysis, addenda: d.addenda, generatedAt: now().toISOString() } };
   }
+  const recordDownload = (req: FastifyRequest, uid: string, filename: string, format: string) =>
+    deps.activity?.record(req, uid, { kind: 'downloaded', detail: `${filename}: analysis report (${format})` });
   const reportName = (filename: string, ext: string) => `${filename.replace(/\.pdf$/i, '')}-analysis.${ext}`;
   const downloadHeaders = (reply: FastifyReply, type: string, name: string) =>
     reply
@@ -292,8 +303,9 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
     '/rfp/documents/:id/report.pdf',
     { schema: { tags, security, summary: 'The analysis as a PDF report, with its citations', params, produces: ['application/pdf'], response: { ...errors(401, 404, 409) } } },
     async (req, reply) => {
-      const { d, input } = await reportInput(req, reply);
+      const { uid, d, input } = await reportInput(req, reply);
       const pdf = await pdfReport(input);
+      await recordDownload(req, uid, d.filename, 'PDF');
       return downloadHeaders(reply, 'application/pdf', reportName(d.filename, 'pdf')).send(pdf);
     },
   );
@@ -302,8 +314,10 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
     '/rfp/documents/:id/report.md',
     { schema: { tags, security, summary: 'The analysis as Markdown, with its citations', params, produces: ['text/markdown'], response: { ...errors(401, 404, 409) } } },
     async (req, reply) => {
-      const { d, input } = await reportInput(req, reply);
-      return downloadHeaders(reply, 'text/markdown; charset=utf-8', reportName(d.filename, 'md')).send(markdownReport(input));
+      const { uid, d, input } = await reportInput(req, reply);
+      const markdown = markdownReport(input);
+      await recordDownload(req, uid, d.filename, 'Markdown');
+      return downloadHeaders(reply, 'text/markdown; charset=utf-8', reportName(d.filename, 'md')).send(markdown);
     },
   );
 };
