@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, redirect, redirectDocument } from 'react-router';
 import { AuthEntryGuard, OnboardingGuard, ProtectedGuard } from '../features/auth/components/guards.tsx';
 import { paths } from '../paths.ts';
 import { AppShell, BareLayout, RootErrorBoundary, SiteLayout } from './routes/root.tsx';
@@ -47,6 +47,13 @@ export function createAppRouter(queryClient: QueryClient) {
             route(paths.pricing.path, () => import('./routes/pricing.tsx')),
             route(paths.subscriptionSuccess.path, () => import('./routes/subscription-success.tsx')),
             route(paths.subscriptionCancel.path, () => import('./routes/subscription-cancel.tsx')),
+            // The public site (issue 4).
+            route(paths.about.path, () => import('./routes/about.tsx')),
+            route(paths.contact.path, () => import('./routes/contact.tsx')),
+            // Help, FAQ, legal and company pages, and the honest pages for /analytics, /alerts, /pipeline.
+            route('/:page', () => import('./routes/content-page.tsx')),
+            // The API documentation is served by the server, not the app: a full page load.
+            { path: paths.apiDocs.path, loader: () => redirectDocument('/api/docs') },
             {
               Component: ProtectedGuard,
               children: [
@@ -60,7 +67,13 @@ export function createAppRouter(queryClient: QueryClient) {
                     route(paths.settings.path, () => import('./routes/settings.tsx')),
                     route(paths.plans.path, () => import('./routes/plans.tsx')),
                     route(paths.rfpAnalysis.path, () => import('./routes/rfp-analysis.tsx')),
+                    // The discovery screens (issue 5).
+                    route(paths.search.path, () => import('./routes/search.tsx')),
+                    route(paths.tableView.path, () => import('./routes/table-view.tsx')),
+                    route(paths.bookmarks.path, () => import('./routes/bookmarks.tsx')),
+                    route(paths.calendar.path, () => import('./routes/calendar.tsx')),
                     { path: paths.dashboard.path, loader: () => redirect(paths.appHome.href()) },
+                    { path: paths.tenders.path, loader: () => redirect(paths.tableView.href()) },
                   ],
                 },
               ],

@@ -1,32 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatCount, pluralize } from '../../../lib/format.ts';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
 import { tenderStatsQuery } from '../api/get-tender-stats.ts';
 
-/** The live numbers of the tender database; nothing here is a sample figure. */
+/**
+ * The live figures of the tender database (landing and about pages): open tenders, tenders added
+ * this week, contracting organizations and sources. Nothing here is a sample or marketing figure.
+ */
 export function OpenTendersStats() {
+  const { t } = useTranslation('landing');
   const { data, isPending, isError } = useQuery(tenderStatsQuery());
 
   if (isPending) {
     return (
       <p className="stats stats--muted" aria-busy="true">
-        Counting open tenders…
+        {t('figures.counting')}
       </p>
     );
   }
   if (isError) {
-    return <p className="stats stats--muted">The live tender count is unavailable right now.</p>;
+    return <p className="stats stats--muted">{t('figures.unavailable')}</p>;
   }
+  const figures = [
+    { id: 'open-tenders-count', label: t('figures.openTenders'), value: data.open_tenders },
+    { id: 'added-this-week-count', label: t('figures.addedThisWeek'), value: data.added_this_week },
+    { id: 'organizations-count', label: t('figures.organizations'), value: data.organizations },
+    { id: 'sources-count', label: t('figures.sources'), value: data.sources.length },
+  ];
   return (
-    <div className="stats">
-      <p className="stats__headline">
-        <strong className="stats__number" data-testid="open-tenders-count">
-          {formatCount(data.open_tenders)}
-        </strong>{' '}
-        open {data.open_tenders === 1 ? 'tender' : 'tenders'}
-      </p>
-      <p className="stats__detail">
-        {formatCount(data.added_this_week)} added this week · {pluralize(data.organizations, 'organization')}
-      </p>
-    </div>
+    <dl className="figures">
+      {figures.map((figure) => (
+        <div key={figure.id} className="figures__item">
+          <dt className="figures__label">{figure.label}</dt>
+          <dd className="figures__value" data-testid={figure.id}>
+            {formatCount(figure.value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
