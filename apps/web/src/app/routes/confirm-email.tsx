@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Banner } from '../../components/ui/form.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useConfirmEmail } from '../../features/auth/api/confirm-email.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage } from '../../features/auth/error-message.ts';
 import { paths } from '../../paths.ts';
 
-const INVALID_LINK = 'This link is invalid or has expired. Please request a new one.';
-
 export function Component() {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const [token] = useState(() => new URLSearchParams(location.hash.replace(/^#/, '')).get('token')?.trim() || null);
   const confirm = useConfirmEmail();
@@ -24,19 +24,21 @@ export function Component() {
 
   return (
     <section className="auth-card" aria-labelledby="confirm-title">
-      <h1 id="confirm-title">Confirm your email</h1>
-      {!token && <Banner kind="error">{INVALID_LINK}</Banner>}
-      {token && (confirm.isIdle || confirm.isPending) && <PageLoader label="Confirming your email address..." />}
-      {confirm.isSuccess && <Banner kind="success">{confirm.data.message}</Banner>}
-      {confirm.isError && <Banner kind="error">{errorMessage(confirm.error, INVALID_LINK)}</Banner>}
+      <h1 id="confirm-title">{t('confirm.title')}</h1>
+      {!token && <Banner kind="error">{t('errors.invalidToken')}</Banner>}
+      {token && (confirm.isIdle || confirm.isPending) && <PageLoader label={t('confirm.confirming')} />}
+      {confirm.isSuccess && (
+        <Banner kind="success">
+          {confirm.data.purpose === 'email_change' ? t('confirm.emailChanged') : t('confirm.confirmed')}
+        </Banner>
+      )}
+      {confirm.isError && <Banner kind="error">{authErrorMessage(t, confirm.error, 'errors.invalidToken')}</Banner>}
       <p className="form-footer">
         <Link className={confirm.isSuccess ? 'button' : undefined} to={paths.signIn.href()}>
-          Go to sign in
+          {t('confirm.goToSignIn')}
         </Link>
       </p>
-      {!confirm.isSuccess && (
-        <p className="muted">Need a new link? Sign in with your email and password and choose “Resend confirmation”.</p>
-      )}
+      {!confirm.isSuccess && <p className="muted">{t('confirm.needNewLink')}</p>}
     </section>
   );
 }

@@ -1,24 +1,18 @@
 import { onboardingStepSchemas, type ProfileUpdate } from '@app/shared/profile';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Banner, Field } from '../../components/ui/form.tsx';
+import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
+import '../../features/auth/auth.css';
 import { useUpdateProfile } from '../../features/auth/api/update-profile.ts';
 import { useAuth } from '../../features/auth/auth-store.ts';
-import {
-  CheckboxGroup,
-  companySizeOptions,
-  contractSizeOptions,
-  experienceOptions,
-  industryOptions,
-  regionOptions,
-  SelectField,
-  serviceOptions,
-} from '../../features/auth/components/profile-fields.tsx';
+import { CheckboxGroup, SelectField, useProfileOptions } from '../../features/auth/components/profile-fields.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../paths.ts';
 
-const STEPS = ['Company Basics', 'Industry & Services', 'Experience & Preferences'] as const;
+const STEPS = ['basics', 'industry', 'experience'] as const;
 
 interface Values {
   company_name: string;
@@ -30,16 +24,21 @@ interface Values {
   typical_contract_size: string;
 }
 
-function saveError(err: unknown) {
-  if (err instanceof ApiError && err.status === 401) return 'User not authenticated. Please sign in again.';
-  if (err instanceof ApiError) return 'Failed to save profile. Please try again.';
-  return 'An unexpected error occurred. Please try again.';
+/** Spec §8's onboarding messages. */
+function saveErrorKey(err: unknown) {
+  if (err instanceof ApiError && err.status === 401) return 'errors.notAuthenticated' as const;
+  if (err instanceof ApiError && err.status !== 0) return 'errors.saveFailed' as const;
+  return 'errors.unexpected' as const;
 }
 
 export function Component() {
+  const { t } = useTranslation('onboarding');
+  const { t: tp } = useTranslation('profile');
+  const options = useProfileOptions();
   const { user, onboardingCompleted } = useAuth();
   const navigate = useNavigate();
   const save = useUpdateProfile();
+  const skip = useUpdateProfile();
   const [step, setStep] = useState(0);
   const profile = user?.profile;
   const { register, control, handleSubmit } = useForm<Values>({
@@ -61,6 +60,7 @@ export function Component() {
   if (!user) return null;
 
   const last = step === STEPS.length - 1;
+  const stepName = t(`steps.${STEPS[step]!}`);
   const onSubmit = handleSubmit((v) => {
     if (!stepValid) return;
     if (!last) {
@@ -77,38 +77,53 @@ export function Component() {
     save.mutate(body, { onSuccess: () => void navigate(paths.appHome.href()) });
   });
 
+  // 'Skip for now' (spec §2 → /dashboard): the choice is saved, so the onboarding guard lets the user in
+  // with an incomplete profile, and the home page invites them to complete it.
+  const onSkip = () =>
+    skip.mutate(
+      { id: user.user.id, onboarding_skipped: true },
+      { onSuccess: () => void navigate(paths.dashboard.href()) },
+    );
+  const failed = save.isError ? save.error : skip.isError ? skip.error : null;
+
   return (
     <section className="onboarding" aria-labelledby="onboarding-title">
-      <h1 id="onboarding-title">Set up your Breeze profile</h1>
-      <p className="muted">Tell us about your company so Breeze can find the tenders that fit.</p>
+      {/* No header here (spec §2): the language switch comes with the page. */}
+      <div className="onboarding__bar">
+        <LanguageSwitch />
+      </div>
+      <h1 id="onboarding-title">{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
       <div className="progress">
-        <p id="progress-label">
-          Step {step + 1} of {STEPS.length}: {STEPS[step]}
-        </p>
+        <p id="progress-label">{t('progress', { step: step + 1, total: STEPS.length, name: stepName })}</p>
         <progress max={STEPS.length} value={step + 1} aria-labelledby="progress-label" />
       </div>
-      {save.isError && <Banner kind="error">{saveError(save.error)}</Banner>}
+      {failed && <Banner kind="error">{t(saveErrorKey(failed))}</Banner>}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="auth-card auth-card--wide">
-        <h2>{STEPS[step]}</h2>
+        <h2>{stepName}</h2>
         {step === 0 && (
           <>
-            <Field label="Company name" autoComplete="organization" {...register('company_name')} />
-            <SelectField label="Company size" options={companySizeOptions} registration={register('company_size')} />
+            <Field label={tp('fields.companyName')} autoComplete="organization" {...register('company_name')} />
+            <SelectField
+              label={tp('fields.companySize')}
+              options={options.companySize}
+              registration={register('company_size')}
+            />
           </>
         )}
         {step === 1 && (
           <>
-            <SelectField label="Industry" options={industryOptions} registration={register('industry')} />
+            <SelectField label={tp('fields.industry')} options={options.industry} registration={register('industry')} />
             <CheckboxGroup
-              legend="Primary services"
-              hint="Select at least one."
-              options={serviceOptions}
+              legend={tp('fields.primaryServices')}
+              hint={t('selectAtLeastOne')}
+              options={options.service}
               registration={register('primary_services')}
             />
             <CheckboxGroup
-              legend="Service regions"
-              hint="Select at least one."
-              options={regionOptions}
+              legend={tp('fields.serviceRegions')}
+              hint={t('selectAtLeastOne')}
+              options={options.region}
               registration={register('service_regions')}
             />
           </>
@@ -116,13 +131,13 @@ export function Component() {
         {step === 2 && (
           <>
             <SelectField
-              label="Government contracting experience"
-              options={experienceOptions}
+              label={tp('fields.governmentExperience')}
+              options={options.experience}
               registration={register('government_experience')}
             />
             <SelectField
-              label="Typical contract size"
-              options={contractSizeOptions}
+              label={tp('fields.typicalContractSize')}
+              options={options.contractSize}
               registration={register('typical_contract_size')}
             />
           </>
@@ -134,15 +149,24 @@ export function Component() {
             disabled={step === 0}
             onClick={() => setStep(step - 1)}
           >
-            Previous
+            {t('previous')}
           </button>
           <button type="submit" className="button" disabled={!stepValid || save.isPending}>
-            {last ? (save.isPending ? 'Saving...' : 'Complete Setup') : 'Continue'}
+            {last ? (save.isPending ? t('saving') : t('complete')) : t('continue')}
           </button>
         </div>
       </form>
       <p className="form-footer">
-        <Link to={paths.dashboard.href()}>Skip for now, I'll complete this later</Link>
+        <Link
+          to={paths.dashboard.href()}
+          aria-disabled={skip.isPending || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            if (!skip.isPending) onSkip();
+          }}
+        >
+          {skip.isPending ? t('skipping') : t('skip')}
+        </Link>
       </p>
     </section>
   );

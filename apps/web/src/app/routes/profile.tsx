@@ -1,27 +1,14 @@
-import {
-  CONTRACT_SIZE_LABELS,
-  GOVERNMENT_EXPERIENCE_LABELS,
-  INDUSTRY_LABELS,
-  type Profile,
-  profileFieldsSchema,
-} from '@app/shared/profile';
+import { type Profile, profileFieldsSchema } from '@app/shared/profile';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useUpdateProfile } from '../../features/auth/api/update-profile.ts';
 import { useAuth } from '../../features/auth/auth-store.ts';
-import {
-  CheckboxGroup,
-  companySizeOptions,
-  contractSizeOptions,
-  experienceOptions,
-  industryOptions,
-  regionOptions,
-  SelectField,
-  serviceOptions,
-} from '../../features/auth/components/profile-fields.tsx';
+import { CheckboxGroup, SelectField, useProfileOptions } from '../../features/auth/components/profile-fields.tsx';
 
+/** Spec §9: the success message disappears after 3 seconds. */
 const SUCCESS_MS = 3_000;
 
 interface Values {
@@ -56,6 +43,9 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
 }
 
 export function Component() {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
+  const options = useProfileOptions();
   const { user } = useAuth();
   const save = useUpdateProfile();
   const [editing, setEditing] = useState(false);
@@ -71,12 +61,14 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  if (!user) return <PageLoader label="Loading your profile..." />;
+  if (!user) return <PageLoader label={t('loading')} />;
   const { profile } = user;
-  const name = profile.company_name || 'Your company';
+  const name = profile.company_name || t('yourCompany');
+  const industry = profile.industry ? tc(`domain.industries.${profile.industry}`) : t('notSet');
 
   const onSubmit = handleSubmit((v) => {
     setFailed(false);
+    setSaved(false);
     const parsed = profileFieldsSchema.safeParse({
       company_name: orNull(v.company_name.trim()),
       company_size: orNull(v.company_size),
@@ -111,35 +103,50 @@ export function Component() {
         </span>
         <div>
           <h1 id="profile-title">{name}</h1>
-          <p className="muted">{profile.industry ? INDUSTRY_LABELS[profile.industry] : 'Not set'}</p>
+          <p className="muted">{industry}</p>
         </div>
         {!editing && (
-          <button type="button" className="button button--secondary profile__edit" onClick={() => setEditing(true)}>
-            Edit Profile
+          <button
+            type="button"
+            className="button button--secondary profile__edit"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            {t('edit')}
           </button>
         )}
       </div>
-      {saved && <Banner kind="success">Profile updated successfully!</Banner>}
-      {failed && <Banner kind="error">Failed to update profile. Please try again.</Banner>}
+      {saved && <Banner kind="success">{t('updated')}</Banner>}
+      {failed && <Banner kind="error">{t('failed')}</Banner>}
       {editing ? (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="auth-card auth-card--wide">
-          <Field label="Company name" autoComplete="organization" {...register('company_name')} />
-          <SelectField label="Company size" options={companySizeOptions} registration={register('company_size')} />
-          <SelectField label="Industry" options={industryOptions} registration={register('industry')} />
+          <Field label={t('fields.companyName')} autoComplete="organization" {...register('company_name')} />
+          <SelectField
+            label={t('fields.companySize')}
+            options={options.companySize}
+            registration={register('company_size')}
+          />
+          <SelectField label={t('fields.industry')} options={options.industry} registration={register('industry')} />
           <CheckboxGroup
-            legend="Primary services"
-            options={serviceOptions}
+            legend={t('fields.primaryServices')}
+            options={options.service}
             registration={register('primary_services')}
           />
-          <CheckboxGroup legend="Service regions" options={regionOptions} registration={register('service_regions')} />
+          <CheckboxGroup
+            legend={t('fields.serviceRegions')}
+            options={options.region}
+            registration={register('service_regions')}
+          />
           <SelectField
-            label="Government contracting experience"
-            options={experienceOptions}
+            label={t('fields.governmentExperience')}
+            options={options.experience}
             registration={register('government_experience')}
           />
           <SelectField
-            label="Typical contract size"
-            options={contractSizeOptions}
+            label={t('fields.typicalContractSize')}
+            options={options.contractSize}
             registration={register('typical_contract_size')}
           />
           <div className="form-actions">
@@ -152,29 +159,37 @@ export function Component() {
                 setEditing(false);
               }}
             >
-              Cancel
+              {t('cancel')}
             </button>
             <button type="submit" className="button" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
+              {save.isPending ? t('saving') : t('save')}
             </button>
           </div>
         </form>
       ) : (
         <dl className="details auth-card auth-card--wide">
-          <Detail term="Company name">{profile.company_name || 'Not set'}</Detail>
-          <Detail term="Company size">{profile.company_size ? `${profile.company_size} employees` : 'Not set'}</Detail>
-          <Detail term="Industry">{profile.industry ? INDUSTRY_LABELS[profile.industry] : 'Not set'}</Detail>
-          <Detail term="Primary services">
-            {profile.primary_services.length ? profile.primary_services.join(', ') : 'No services selected'}
+          <Detail term={t('fields.companyName')}>{profile.company_name || t('notSet')}</Detail>
+          <Detail term={t('fields.companySize')}>
+            {profile.company_size ? t('fields.employees', { size: profile.company_size }) : t('notSet')}
           </Detail>
-          <Detail term="Service regions">
-            {profile.service_regions.length ? profile.service_regions.join(', ') : 'No regions selected'}
+          <Detail term={t('fields.industry')}>{industry}</Detail>
+          <Detail term={t('fields.primaryServices')}>
+            {profile.primary_services.length
+              ? profile.primary_services.map((s) => tc(`domain.services.${s}`)).join(', ')
+              : t('noServices')}
           </Detail>
-          <Detail term="Government experience">
-            {profile.government_experience ? GOVERNMENT_EXPERIENCE_LABELS[profile.government_experience] : 'Not set'}
+          <Detail term={t('fields.serviceRegions')}>
+            {profile.service_regions.length
+              ? profile.service_regions.map((r) => tc(`domain.provinces.${r}`)).join(', ')
+              : t('noRegions')}
           </Detail>
-          <Detail term="Typical contract size">
-            {profile.typical_contract_size ? CONTRACT_SIZE_LABELS[profile.typical_contract_size] : 'Not set'}
+          <Detail term={t('fields.governmentExperienceShort')}>
+            {profile.government_experience
+              ? tc(`domain.governmentExperience.${profile.government_experience}`)
+              : t('notSet')}
+          </Detail>
+          <Detail term={t('fields.typicalContractSize')}>
+            {profile.typical_contract_size ? tc(`domain.contractSizes.${profile.typical_contract_size}`) : t('notSet')}
           </Detail>
         </dl>
       )}

@@ -1,13 +1,15 @@
 import { type EmailOnlyBody, emailOnlyBodySchema } from '@app/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { useRequestPasswordReset } from '../../features/auth/api/reset-password.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage, fieldError } from '../../features/auth/error-message.ts';
 import { paths } from '../../paths.ts';
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const reset = useRequestPasswordReset();
   const {
     register,
@@ -17,29 +19,29 @@ export function Component() {
 
   return (
     <section className="auth-card" aria-labelledby="reset-title">
-      <h1 id="reset-title">Reset your password</h1>
+      <h1 id="reset-title">{t('reset.title')}</h1>
       {reset.isSuccess ? (
-        <Banner kind="success">Check your email for a password reset link.</Banner>
+        <Banner kind="success">{t('reset.sent')}</Banner>
       ) : (
         <>
-          <p className="muted">Enter your email and we'll send you a link to choose a new password.</p>
-          {reset.isError && <Banner kind="error">{errorMessage(reset.error, 'Something went wrong')}</Banner>}
+          <p className="muted">{t('reset.intro')}</p>
+          {reset.isError && <Banner kind="error">{authErrorMessage(t, reset.error)}</Banner>}
           <form noValidate onSubmit={(e) => void handleSubmit((values) => reset.mutate(values))(e)}>
             <Field
-              label="Email"
+              label={t('fields.email')}
               type="email"
               autoComplete="email"
-              error={errors.email?.message}
+              error={fieldError(t, errors.email?.message)}
               {...register('email')}
             />
             <button type="submit" className="button button--block" disabled={reset.isPending}>
-              {reset.isPending ? 'Sending...' : 'Send reset link'}
+              {reset.isPending ? t('reset.submitting') : t('reset.submit')}
             </button>
           </form>
         </>
       )}
       <p className="form-footer">
-        <Link to={paths.signIn.href()}>← Back to sign in</Link>
+        <Link to={paths.signIn.href()}>{t('reset.back')}</Link>
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from 'react-router';
 import { LanguageSwitch } from '../../components/ui/language-switch.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-store.ts';
@@ -10,29 +10,35 @@ import { paths } from '../../paths.ts';
 const UserMenu = lazy(() =>
   import('../../features/auth/components/user-menu.tsx').then((m) => ({ default: m.UserMenu })),
 );
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 /** The signed-in view switcher (spec §2): Search, Table, RFP Analysis, Calendar, Plans. */
 function ViewSwitcher() {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  // Search and Table are both /home, told apart by ?view= (spec §2), which NavLink does not compare.
+  const view = new URLSearchParams(search).get('view');
+  const onHome = pathname === paths.appHome.path;
+  const items = [
+    [paths.appHome.href('search'), t('nav.search'), onHome && view !== 'table'],
+    [paths.appHome.href('table'), t('nav.table'), onHome && view === 'table'],
+    [paths.rfpAnalysis.href(), t('nav.rfpAnalysis'), pathname === paths.rfpAnalysis.path],
+    [paths.calendar.href(), t('nav.calendar'), pathname === paths.calendar.path],
+    [paths.plans.href(), t('nav.plans'), pathname === paths.plans.path],
+  ] as const;
   return (
     <ul className="view-switcher" aria-label={t('nav.viewSwitcher')}>
-      <li>
-        <NavLink to={paths.appHome.href('search')} end>
-          {t('nav.search')}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to={paths.appHome.href('table')}>{t('nav.table')}</NavLink>
-      </li>
-      <li>
-        <NavLink to={paths.rfpAnalysis.href()}>{t('nav.rfpAnalysis')}</NavLink>
-      </li>
-      <li>
-        <NavLink to={paths.calendar.href()}>{t('nav.calendar')}</NavLink>
-      </li>
-      <li>
-        <NavLink to={paths.plans.href()}>{t('nav.plans')}</NavLink>
-      </li>
+      {items.map(([href, label, current]) => (
+        <li key={href}>
+          <Link to={href} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined}>
+            {label}
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -51,6 +57,9 @@ export function SiteHeader() {
           <nav className="site-nav" aria-label={t('nav.main')}>
             <ViewSwitcher />
             <LanguageSwitch />
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <Suspense fallback={null}>
               <UserMenu />
             </Suspense>

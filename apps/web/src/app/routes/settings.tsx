@@ -8,6 +8,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Banner, Field } from '../../components/ui/form.tsx';
@@ -17,12 +18,14 @@ import { useDeleteAccount } from '../../features/auth/api/delete-account.ts';
 import { useEndSession } from '../../features/auth/api/end-session.ts';
 import { sessionsQuery } from '../../features/auth/api/get-sessions.ts';
 import { useAuth } from '../../features/auth/auth-store.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage, fieldError } from '../../features/auth/error-message.ts';
+import { describeUserAgent } from '../../features/auth/user-agent.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { paths } from '../../paths.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' });
-
 function ChangePassword() {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('auth');
   const change = useChangePassword();
   const { register, handleSubmit, reset, formState } = useForm<z.input<typeof changePasswordBodySchema>>({
     resolver: zodResolver(changePasswordBodySchema),
@@ -30,28 +33,28 @@ function ChangePassword() {
   });
   return (
     <section className="auth-card auth-card--wide" aria-labelledby="pw-title">
-      <h2 id="pw-title">Change password</h2>
-      {change.isSuccess && <Banner kind="success">{change.data.message}</Banner>}
-      {change.isError && <Banner kind="error">{errorMessage(change.error, 'Something went wrong')}</Banner>}
+      <h2 id="pw-title">{t('password.title')}</h2>
+      {change.isSuccess && <Banner kind="success">{t('password.done')}</Banner>}
+      {change.isError && <Banner kind="error">{authErrorMessage(ta, change.error)}</Banner>}
       <form noValidate onSubmit={(e) => void handleSubmit((v) => change.mutate(v, { onSuccess: () => reset() }))(e)}>
         <Field
-          label="Current password"
+          label={t('password.current')}
           type="password"
           autoComplete="current-password"
           revealable
-          error={formState.errors.currentPassword?.message}
+          error={fieldError(ta, formState.errors.currentPassword?.message)}
           {...register('currentPassword')}
         />
         <Field
-          label="New password"
+          label={t('password.new')}
           type="password"
           autoComplete="new-password"
           revealable
-          error={formState.errors.newPassword?.message}
+          error={fieldError(ta, formState.errors.newPassword?.message)}
           {...register('newPassword')}
         />
         <button type="submit" className="button" disabled={change.isPending}>
-          {change.isPending ? 'Saving...' : 'Change password'}
+          {change.isPending ? t('password.saving') : t('password.submit')}
         </button>
       </form>
     </section>
@@ -59,6 +62,8 @@ function ChangePassword() {
 }
 
 function ChangeEmail() {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('auth');
   const change = useChangeEmail();
   const { register, handleSubmit, reset, formState } = useForm<ChangeEmailBody>({
     resolver: zodResolver(changeEmailBodySchema),
@@ -66,27 +71,27 @@ function ChangeEmail() {
   });
   return (
     <section className="auth-card auth-card--wide" aria-labelledby="email-title">
-      <h2 id="email-title">Change email</h2>
-      {change.isSuccess && <Banner kind="success">{change.data.message}</Banner>}
-      {change.isError && <Banner kind="error">{errorMessage(change.error, 'Something went wrong')}</Banner>}
+      <h2 id="email-title">{t('email.title')}</h2>
+      {change.isSuccess && <Banner kind="success">{t('email.done')}</Banner>}
+      {change.isError && <Banner kind="error">{authErrorMessage(ta, change.error)}</Banner>}
       <form noValidate onSubmit={(e) => void handleSubmit((v) => change.mutate(v, { onSuccess: () => reset() }))(e)}>
         <Field
-          label="New email"
+          label={t('email.new')}
           type="email"
           autoComplete="email"
-          error={formState.errors.newEmail?.message}
+          error={fieldError(ta, formState.errors.newEmail?.message)}
           {...register('newEmail')}
         />
         <Field
-          label="Current password"
+          label={t('email.current')}
           type="password"
           autoComplete="current-password"
           revealable
-          error={formState.errors.password?.message}
+          error={fieldError(ta, formState.errors.password?.message)}
           {...register('password')}
         />
         <button type="submit" className="button" disabled={change.isPending}>
-          {change.isPending ? 'Sending...' : 'Change email'}
+          {change.isPending ? t('email.sending') : t('email.submit')}
         </button>
       </form>
     </section>
@@ -94,38 +99,46 @@ function ChangeEmail() {
 }
 
 function Sessions() {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('auth');
   const sessions = useQuery(sessionsQuery());
   const end = useEndSession();
   return (
     <section className="auth-card auth-card--wide" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Signed-in sessions</h2>
-      {sessions.isPending && <p role="status">Loading sessions...</p>}
-      {sessions.isError && <Banner kind="error">{errorMessage(sessions.error, 'Something went wrong')}</Banner>}
-      {end.isError && <Banner kind="error">{errorMessage(end.error, 'Something went wrong')}</Banner>}
+      <h2 id="sessions-title">{t('sessions.title')}</h2>
+      {sessions.isPending && <p role="status">{t('sessions.loading')}</p>}
+      {sessions.isError && <Banner kind="error">{authErrorMessage(ta, sessions.error)}</Banner>}
+      {end.isError && <Banner kind="error">{authErrorMessage(ta, end.error)}</Banner>}
+      {end.isSuccess && <Banner kind="success">{t('sessions.ended')}</Banner>}
       {sessions.data && (
         <ul className="sessions">
-          {sessions.data.sessions.map((s) => (
-            <li key={s.id} className="sessions__item">
-              <div>
-                <strong>{s.user_agent ?? 'Unknown browser'}</strong>
-                {s.current && <span className="chip"> This session</span>}
-                <p className="muted">
-                  Signed in {when(s.created_at)} · last used {when(s.last_seen_at)}
-                  {s.ip ? ` · ${s.ip}` : ''}
-                </p>
-              </div>
-              {!s.current && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  disabled={end.isPending}
-                  onClick={() => end.mutate(s.id)}
-                >
-                  End session
-                </button>
-              )}
-            </li>
-          ))}
+          {sessions.data.sessions.map((s) => {
+            const browser = s.user_agent ? describeUserAgent(s.user_agent) : t('sessions.unknownBrowser');
+            const lastUsed = formatDateTime(s.last_seen_at);
+            return (
+              <li key={s.id} className="sessions__item">
+                <div className="sessions__what">
+                  <strong className="sessions__browser">{browser}</strong>
+                  {s.current && <span className="chip">{t('sessions.current')}</span>}
+                  <p className="muted">
+                    {t('sessions.details', { created: formatDateTime(s.created_at), lastUsed })}
+                    {s.ip ? ` · ${s.ip}` : ''}
+                  </p>
+                </div>
+                {!s.current && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    disabled={end.isPending}
+                    aria-label={t('sessions.endLabel', { browser, lastUsed })}
+                    onClick={() => end.mutate(s.id)}
+                  >
+                    {t('sessions.end')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
@@ -133,6 +146,8 @@ function Sessions() {
 }
 
 function DeleteAccount() {
+  const { t } = useTranslation('settings');
+  const { t: ta } = useTranslation('auth');
   const del = useDeleteAccount();
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<DeleteAccountBody>({
@@ -141,9 +156,9 @@ function DeleteAccount() {
   });
   return (
     <section className="auth-card auth-card--wide danger-zone" aria-labelledby="delete-title">
-      <h2 id="delete-title">Delete account</h2>
-      <p>This deletes your account, profile and all their data. It cannot be undone.</p>
-      {del.isError && <Banner kind="error">{errorMessage(del.error, 'Something went wrong')}</Banner>}
+      <h2 id="delete-title">{t('delete.title')}</h2>
+      <p>{t('delete.warning')}</p>
+      {del.isError && <Banner kind="error">{authErrorMessage(ta, del.error)}</Banner>}
       <form
         noValidate
         onSubmit={(e) =>
@@ -151,15 +166,15 @@ function DeleteAccount() {
         }
       >
         <Field
-          label="Password to confirm"
+          label={t('delete.password')}
           type="password"
           autoComplete="current-password"
           revealable
-          error={formState.errors.password?.message}
+          error={fieldError(ta, formState.errors.password?.message)}
           {...register('password')}
         />
         <button type="submit" className="button button--danger" disabled={del.isPending}>
-          {del.isPending ? 'Deleting...' : 'Delete my account'}
+          {del.isPending ? t('delete.deleting') : t('delete.submit')}
         </button>
       </form>
     </section>
@@ -167,11 +182,12 @@ function DeleteAccount() {
 }
 
 export function Component() {
+  const { t } = useTranslation('settings');
   const { user } = useAuth();
   return (
     <div className="settings">
-      <h1>Settings</h1>
-      {user && <p className="muted">Signed in as {user.user.email}</p>}
+      <h1>{t('title')}</h1>
+      {user && <p className="muted">{t('signedInAs', { email: user.user.email })}</p>}
       <ChangePassword />
       <ChangeEmail />
       <Sessions />

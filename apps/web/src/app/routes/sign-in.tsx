@@ -1,15 +1,17 @@
 import { signinBodySchema, type SigninBody } from '@app/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { useResendConfirmation } from '../../features/auth/api/resend-confirmation.ts';
 import { useSignIn } from '../../features/auth/api/sign-in.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage, fieldError } from '../../features/auth/error-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../paths.ts';
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const signIn = useSignIn();
   const resend = useResendConfirmation();
@@ -25,18 +27,17 @@ export function Component() {
   return (
     <section className="auth-card" aria-labelledby="sign-in-title">
       <p>
-        <Link to={paths.home.href()}>← Back to home</Link>
+        <Link to={paths.home.href()}>{t('signIn.backHome')}</Link>
       </p>
-      <h1 id="sign-in-title">Sign in to Breeze</h1>
+      <h1 id="sign-in-title">{t('signIn.title')}</h1>
       {searchParams.get('confirm-email') === 'true' && (
         <Banner kind="success">
-          <strong>Account created successfully!</strong> Please check your inbox and click the confirmation link to
-          activate your account.
+          <strong>{t('signIn.accountCreated')}</strong> {t('signIn.checkInbox')}
         </Banner>
       )}
       {signIn.isError && (
         <Banner kind="error">
-          <p>{errorMessage(signIn.error, 'Failed to sign in')}</p>
+          <p>{authErrorMessage(t, signIn.error, 'errors.failedToSignIn')}</p>
           {unconfirmed && (
             <p>
               <button
@@ -45,33 +46,47 @@ export function Component() {
                 disabled={resend.isPending}
                 onClick={() => resend.mutate({ email: getValues('email').trim().toLowerCase() })}
               >
-                {resend.isPending ? 'Sending...' : 'Resend confirmation'}
+                {resend.isPending ? t('signIn.resending') : t('signIn.resend')}
               </button>
             </p>
           )}
         </Banner>
       )}
-      {resend.isSuccess && <Banner kind="success">{resend.data.message}</Banner>}
-      {resend.isError && <Banner kind="error">{errorMessage(resend.error, 'Something went wrong')}</Banner>}
-      <form noValidate onSubmit={(e) => void handleSubmit((values) => signIn.mutate(values))(e)}>
-        <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      {resend.isSuccess && <Banner kind="success">{t('signIn.resent')}</Banner>}
+      {resend.isError && <Banner kind="error">{authErrorMessage(t, resend.error)}</Banner>}
+      <form
+        noValidate
+        onSubmit={(e) =>
+          void handleSubmit((values) => {
+            resend.reset();
+            signIn.mutate(values);
+          })(e)
+        }
+      >
         <Field
-          label="Password"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <Field
+          label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           revealable
-          error={errors.password?.message}
+          error={fieldError(t, errors.password?.message)}
           {...register('password')}
         />
         <p className="form-aside">
-          <Link to={paths.resetPassword.href()}>Forgot your password?</Link>
+          <Link to={paths.resetPassword.href()}>{t('signIn.forgot')}</Link>
         </p>
         <button type="submit" className="button button--block" disabled={signIn.isPending}>
-          {signIn.isPending ? 'Signing in...' : 'Sign In'}
+          {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
         </button>
       </form>
       <p className="form-footer">
-        Don't have an account? <Link to={paths.signUp.href()}>Start your free trial</Link>
+        {t('signIn.noAccount')} <Link to={paths.signUp.href()}>{t('signIn.startTrial')}</Link>
       </p>
     </section>
   );

@@ -1,12 +1,20 @@
-import { emailSchema, newPasswordSchema, PASSWORD_SUGGESTED_LENGTH, type SignupBody } from '@app/shared/auth';
+import {
+  emailSchema,
+  newPasswordSchema,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SUGGESTED_LENGTH,
+  type SignupBody,
+} from '@app/shared/auth';
 import { billingCycleSchema, planIdSchema } from '@app/shared/billing';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { useSignUp } from '../../features/auth/api/sign-up.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage, fieldError } from '../../features/auth/error-message.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { paths } from '../../paths.ts';
 
 const signUpFormSchema = z
@@ -19,6 +27,7 @@ const signUpFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const signUp = useSignUp();
@@ -44,7 +53,8 @@ export function Component() {
   const billing = billingCycleSchema.safeParse(searchParams.get('billing'));
 
   const onSubmit = handleSubmit(({ email, password }) => {
-    const body: SignupBody = { email, password };
+    // The account's mails come in the language the visitor signed up in.
+    const body: SignupBody = { email, password, locale: currentLanguage() };
     if (plan.success) body.plan = plan.data;
     if (billing.success) body.billing = billing.data;
     signUp.mutate(body, { onSuccess: () => void navigate(paths.signIn.href({ confirmEmail: true })) });
@@ -52,41 +62,49 @@ export function Component() {
 
   return (
     <section className="auth-card" aria-labelledby="sign-up-title">
-      <h1 id="sign-up-title">Start your 14-day free trial</h1>
-      <p className="muted">No credit card required.</p>
-      {signUp.isError && <Banner kind="error">{errorMessage(signUp.error, 'Something went wrong')}</Banner>}
+      <h1 id="sign-up-title">{t('signUp.title')}</h1>
+      <p className="muted">{t('signUp.noCard')}</p>
+      {signUp.isError && <Banner kind="error">{authErrorMessage(t, signUp.error)}</Banner>}
       <form noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
-          label="Password"
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(t, errors.email?.message)}
+          {...register('email')}
+        />
+        <Field
+          label={t('fields.password')}
           type="password"
           autoComplete="new-password"
           revealable
-          hint={`At least 8 characters; ${PASSWORD_SUGGESTED_LENGTH} or more is better. A passphrase works well.`}
-          error={errors.password?.message}
+          hint={t('signUp.passwordHint', { min: PASSWORD_MIN_LENGTH, suggested: PASSWORD_SUGGESTED_LENGTH })}
+          error={fieldError(t, errors.password?.message)}
           {...register('password')}
         />
         <Field
-          label="Confirm password"
+          label={t('fields.confirmPassword')}
           type="password"
           autoComplete="new-password"
           revealable
-          error={mismatch ? "Passwords don't match" : errors.confirmPassword?.message}
+          error={mismatch ? t('validation.passwordsDontMatch') : fieldError(t, errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
         <div className="field field--check">
           <input id="terms" type="checkbox" {...register('terms')} />
           <label htmlFor="terms">
-            I agree to the <Link to={paths.terms.href()}>Terms of Service</Link> and{' '}
-            <Link to={paths.privacy.href()}>Privacy Policy</Link>
+            {t('signUp.termsBefore')}
+            <Link to={paths.terms.href()}>{t('signUp.terms')}</Link>
+            {t('signUp.termsBetween')}
+            <Link to={paths.privacy.href()}>{t('signUp.privacy')}</Link>
           </label>
         </div>
         <button type="submit" className="button button--block" disabled={!ready || signUp.isPending}>
-          {signUp.isPending ? 'Creating your account...' : 'Start my free trial'}
+          {signUp.isPending ? t('signUp.submitting') : t('signUp.submit')}
         </button>
       </form>
       <p className="form-footer">
-        Already have an account? <Link to={paths.signIn.href()}>Sign in</Link>
+        {t('signUp.haveAccount')} <Link to={paths.signIn.href()}>{t('signUp.signIn')}</Link>
       </p>
     </section>
   );

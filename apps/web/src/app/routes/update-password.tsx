@@ -2,11 +2,13 @@ import { newPasswordSchema } from '@app/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { useUpdatePassword } from '../../features/auth/api/update-password.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
+import { authErrorMessage, fieldError } from '../../features/auth/error-message.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { paths } from '../../paths.ts';
 
 const REDIRECT_DELAY_MS = 2_000;
@@ -23,6 +25,7 @@ function readToken(search: string, hash: string): string | null {
 }
 
 export function Component() {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
   // Read once: the fragment is removed from the address bar below so it does not linger in history.
@@ -50,10 +53,10 @@ export function Component() {
   if (!token) {
     return (
       <section className="auth-card" aria-labelledby="update-title">
-        <h1 id="update-title">Set a new password</h1>
-        <Banner kind="error">Invalid reset link. Please request a new password reset.</Banner>
+        <h1 id="update-title">{t('update.title')}</h1>
+        <Banner kind="error">{t('update.missingToken')}</Banner>
         <p className="form-footer">
-          <Link to={paths.resetPassword.href()}>Request a new reset link</Link>
+          <Link to={paths.resetPassword.href()}>{t('update.requestNew')}</Link>
         </p>
       </section>
     );
@@ -61,34 +64,44 @@ export function Component() {
 
   return (
     <section className="auth-card" aria-labelledby="update-title">
-      <h1 id="update-title">Set a new password</h1>
+      <h1 id="update-title">{t('update.title')}</h1>
       {update.isSuccess ? (
-        <Banner kind="success">Password updated! Redirecting to sign in...</Banner>
+        <Banner kind="success">{t('update.done')}</Banner>
       ) : (
         <>
-          {update.isError && <Banner kind="error">{errorMessage(update.error, 'Something went wrong')}</Banner>}
+          {update.isError && (
+            <Banner kind="error">
+              {authErrorMessage(t, update.error)}
+              {update.error instanceof ApiError && update.error.code === 'invalid_token' && (
+                <>
+                  {' '}
+                  <Link to={paths.resetPassword.href()}>{t('update.requestNew')}</Link>
+                </>
+              )}
+            </Banner>
+          )}
           <form
             noValidate
             onSubmit={(e) => void handleSubmit(({ password }) => update.mutate({ password, accessToken: token }))(e)}
           >
             <Field
-              label="New password"
+              label={t('fields.newPassword')}
               type="password"
               autoComplete="new-password"
               revealable
-              error={errors.password?.message}
+              error={fieldError(t, errors.password?.message)}
               {...register('password')}
             />
             <Field
-              label="Confirm new password"
+              label={t('fields.confirmNewPassword')}
               type="password"
               autoComplete="new-password"
               revealable
-              error={errors.confirmPassword?.message}
+              error={fieldError(t, errors.confirmPassword?.message)}
               {...register('confirmPassword')}
             />
             <button type="submit" className="button button--block" disabled={update.isPending}>
-              {update.isPending ? 'Updating...' : 'Update password'}
+              {update.isPending ? t('update.submitting') : t('update.submit')}
             </button>
           </form>
         </>

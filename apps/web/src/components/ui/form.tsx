@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -14,6 +15,7 @@ export function Field({ label, error, hint, revealable, type = 'text', id, ref, 
   const autoId = useId();
   const inputId = id ?? autoId;
   const [shown, setShown] = useState(false);
+  const { t } = useTranslation();
   const hintId = hint ? `${inputId}-hint` : undefined;
   const errorId = error ? `${inputId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -40,7 +42,7 @@ export function Field({ label, error, hint, revealable, type = 'text', id, ref, 
             aria-controls={inputId}
             onClick={() => setShown((v) => !v)}
           >
-            {shown ? 'Hide' : 'Show'}
+            {shown ? t('accounts.hide') : t('accounts.show')}
             <span className="visually-hidden"> {label.toLowerCase()}</span>
           </button>
         )}

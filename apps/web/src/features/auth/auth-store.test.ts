@@ -30,6 +30,7 @@ const signedIn: AuthState = {
     government_experience: null,
     typical_contract_size: null,
     onboarding_completed: false,
+    onboarding_skipped: false,
     created_at: '2026-01-01',
     updated_at: '2026-01-01',
   },

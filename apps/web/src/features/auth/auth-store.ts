@@ -98,5 +98,8 @@ export function useAuth() {
     ...state,
     isSignedIn: state.user !== null,
     onboardingCompleted: state.user?.profile.onboarding_completed === true,
+    /** 'Skip for now' was chosen and onboarding is not completed: let in, invite to complete. */
+    onboardingSkipped:
+      state.user?.profile.onboarding_completed !== true && state.user?.profile.onboarding_skipped === true,
   };
 }

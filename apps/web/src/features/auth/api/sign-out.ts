@@ -16,6 +16,7 @@ export const useSignOut = () => {
       authStore.signedOut();
       queryClient.removeQueries({ queryKey: ['auth'] });
       queryClient.removeQueries({ queryKey: ['profile'] });
+      queryClient.removeQueries({ queryKey: ['notifications'] });
     },
   });
 };

@@ -1,15 +1,22 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Banner } from '../../../components/ui/form.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { paths } from '../../../paths.ts';
 import { useAuth } from '../auth-store.ts';
+import '../auth.css';
 
 /**
  * Auth-entry guard (spec §2) for the sign-in, sign-up and reset pages: a loader while auth loads,
  * signed in and onboarded → /home, signed in but not onboarded → /onboarding, else the page.
+ * A user who chose 'Skip for now' counts as onboarded here (they asked to be let in).
  */
 export function AuthEntryGuard() {
-  const { user, loading, onboardingCompleted } = useAuth();
-  if (user) return <Navigate to={onboardingCompleted ? paths.appHome.href() : paths.onboarding.href()} replace />;
+  const { user, loading, onboardingCompleted, onboardingSkipped } = useAuth();
+  if (user) {
+    const home = onboardingCompleted || onboardingSkipped;
+    return <Navigate to={home ? paths.appHome.href() : paths.onboarding.href()} replace />;
+  }
   if (loading) return <PageLoader />;
   return <Outlet />;
 }
@@ -23,9 +30,42 @@ export function ProtectedGuard() {
   return <Navigate to={paths.signIn.href()} replace state={{ from: location.pathname }} />;
 }
 
-/** Onboarding guard (spec §2): signed-in users who have not finished onboarding go to /onboarding. */
+/** The invitation a user who skipped onboarding sees on /home until the profile is complete. */
+function CompleteProfileInvite() {
+  const { t } = useTranslation('profile');
+  return (
+    <div className="complete-profile-invite">
+      <Banner kind="info">
+        <p>
+          <strong>{t('incomplete.title')}</strong>
+        </p>
+        <p>{t('incomplete.text')}</p>
+        <p>
+          <Link className="button button--small" to={paths.onboarding.href()}>
+            {t('incomplete.action')}
+          </Link>
+        </p>
+      </Banner>
+    </div>
+  );
+}
+
+/**
+ * Onboarding guard (spec §2): signed-in users who have not finished onboarding go to /onboarding,
+ * unless they chose 'Skip for now, I'll complete this later': they use Breeze with the defaults of
+ * an empty profile, and the home page invites them to complete it.
+ */
 export function OnboardingGuard() {
-  const { onboardingCompleted } = useAuth();
-  if (!onboardingCompleted) return <Navigate to={paths.onboarding.href()} replace />;
+  const { onboardingCompleted, onboardingSkipped } = useAuth();
+  const { pathname } = useLocation();
+  if (!onboardingCompleted && !onboardingSkipped) return <Navigate to={paths.onboarding.href()} replace />;
+  if (onboardingSkipped && pathname === paths.appHome.path) {
+    return (
+      <>
+        <CompleteProfileInvite />
+        <Outlet />
+      </>
+    );
+  }
   return <Outlet />;
 }

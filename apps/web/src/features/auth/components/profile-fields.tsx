@@ -1,30 +1,32 @@
 import {
   COMPANY_SIZES,
-  CONTRACT_SIZE_LABELS,
   CONTRACT_SIZES,
   GOVERNMENT_EXPERIENCE,
-  GOVERNMENT_EXPERIENCE_LABELS,
   INDUSTRIES,
-  INDUSTRY_LABELS,
   PRIMARY_SERVICES,
   SERVICE_REGIONS,
 } from '@app/shared/profile';
 import { type ReactNode, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-export const companySizeOptions = COMPANY_SIZES.map((v) => ({ value: v, label: `${v} employees` }));
-export const industryOptions = INDUSTRIES.map((v) => ({ value: v, label: INDUSTRY_LABELS[v] }));
-export const experienceOptions = GOVERNMENT_EXPERIENCE.map((v) => ({
-  value: v,
-  label: GOVERNMENT_EXPERIENCE_LABELS[v],
-}));
-export const contractSizeOptions = CONTRACT_SIZES.map((v) => ({ value: v, label: CONTRACT_SIZE_LABELS[v] }));
-export const serviceOptions = PRIMARY_SERVICES.map((v) => ({ value: v, label: v }));
-export const regionOptions = SERVICE_REGIONS.map((v) => ({ value: v, label: v }));
+import { useTranslation } from 'react-i18next';
 
 interface Option {
   value: string;
   label: string;
+}
+
+/** The choices of spec §9 with their labels in the UI's language (`domain.*` of the common catalogue). */
+export function useProfileOptions() {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
+  return {
+    companySize: COMPANY_SIZES.map((v) => ({ value: v, label: t('fields.employees', { size: v }) })),
+    industry: INDUSTRIES.map((v) => ({ value: v, label: tc(`domain.industries.${v}`) })),
+    experience: GOVERNMENT_EXPERIENCE.map((v) => ({ value: v, label: tc(`domain.governmentExperience.${v}`) })),
+    contractSize: CONTRACT_SIZES.map((v) => ({ value: v, label: tc(`domain.contractSizes.${v}`) })),
+    service: PRIMARY_SERVICES.map((v) => ({ value: v, label: tc(`domain.services.${v}`) })),
+    region: SERVICE_REGIONS.map((v) => ({ value: v, label: tc(`domain.provinces.${v}`) })),
+  };
 }
 
 /** A labelled select with an empty first choice. */
@@ -40,6 +42,7 @@ export function SelectField({
   registration: UseFormRegisterReturn;
 }) {
   const id = useId();
+  const { t } = useTranslation('profile');
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -52,7 +55,7 @@ export function SelectField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...registration}
       >
-        <option value="">Select…</option>
+        <option value="">{t('fields.select')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -83,10 +86,17 @@ export function CheckboxGroup({
   registration: UseFormRegisterReturn;
 }) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="field checkbox-group" aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset className="field checkbox-group" aria-describedby={describedBy}>
       <legend className="field__label">{legend}</legend>
-      {hint && <p className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       <div className="checkbox-group__options">
         {options.map((o) => (
           <label key={o.value} className="checkbox-group__option">
@@ -95,7 +105,7 @@ export function CheckboxGroup({
         ))}
       </div>
       {error && (
-        <p id={`${id}-error`} className="field__error">
+        <p id={errorId} className="field__error">
           {error}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../paths.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { useAuth } from '../auth-store.ts';
@@ -15,6 +15,17 @@ export function UserMenu() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // Sign Out leaves the protected page first and clears the auth state only once '/' is on screen:
+  // cleared earlier, the protected page's guard (still shown while '/' loads its code and catalogue)
+  // would send the user to /sign-in instead (spec §2: Sign Out returns to /).
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (leaving.current && pathname === paths.home.path) {
+      leaving.current = false;
+      signOut.mutate();
+    }
+  }, [pathname, signOut]);
 
   useEffect(() => {
     if (!open) return;
@@ -83,10 +94,13 @@ export function UserMenu() {
                 type="button"
                 disabled={signOut.isPending}
                 onClick={() => {
-                  // Leave the protected page first (navigation waits for the lazy route), so its guard
-                  // does not send the user to /sign-in the moment the state is cleared.
                   close();
-                  void Promise.resolve(navigate(paths.home.href())).then(() => signOut.mutate());
+                  if (pathname === paths.home.path) {
+                    signOut.mutate();
+                  } else {
+                    leaving.current = true;
+                    void navigate(paths.home.href());
+                  }
                 }}
               >
                 {t('userMenu.signOut')}
