@@ -1,43 +1,29 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { RfpDocumentDetail, RfpDocumentList } from '@app/shared/rfp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { repoRoot } from './paths.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
 const PDF_DIR = join(repoRoot, '../shared/data/rfp-pdfs');
 const RFP = 'CER_84084-24-0022-A_Engineering-Services_RFP.pdf';
 const ADDENDUM = 'AB-2026-01424_Addendum-1.pdf';
-const SOLICITATION = '84084-24-0022';
-const haveCorpus = existsSync(join(PDF_DIR, RFP)) && existsSync(join(PDF_DIR, ADDENDUM));
+const FR_RFP = 'AB-2026-01424_WDMLRL_RFP.pdf';
+const haveCorpus = [RFP, ADDENDUM, FR_RFP].every((f) => existsSync(join(PDF_DIR, f)));
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
+const browser = useBrowser();
 let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
 
-async function newPage(): Promise<Page> {
-  context = await browser!.newContext({
-    viewport: { width: 1280, height: 1000 },
-    locale: 'en-CA',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') pageErrors.push(`console.error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
-  return page;
-}
+beforeAll(async () => {
+  if (haveCorpus) server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 /** All the text pdf.js finds in a PDF (the server's own legacy build, run here in Node). */
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -58,32 +44,50 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return parts.join('\n');
 }
 
-beforeAll(async () => {
-  if (!haveCorpus) return;
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-});
+/** Records every value the upload progress bars take (the real XHR upload progress). */
+async function watchProgress(page: Page) {
+  await page.evaluate(() => {
+    const seen: number[] = [];
+    (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+    const record = () => {
+      for (const bar of document.querySelectorAll<HTMLProgressElement>('.rfp-progress progress[max="100"]')) {
+        seen.push(bar.value);
+      }
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return async () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
 
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
+async function documentsFromApi(page: Page): Promise<RfpDocumentList> {
+  const res = await page.request.get(`${server!.baseUrl}/api/rfp/documents`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as RfpDocumentList;
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+async function detailFromApi(page: Page, filename: string): Promise<RfpDocumentDetail> {
+  const doc = (await documentsFromApi(page)).documents.find((d) => d.filename === filename);
+  expect(doc, filename).toBeDefined();
+  const res = await page.request.get(`${server!.baseUrl}/api/rfp/documents/${doc!.id}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as RfpDocumentDetail;
+}
+
+/** Downloads the report through its link and returns the bytes. */
+async function download(page: Page, link: ReturnType<Page['getByRole']>): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return readFileSync(await file.path());
+}
+
+const normalize = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 describe('RFP analysis', () => {
   test('upload two real PDFs with the picker → ready → analyze → cited page → PDF and Markdown reports', async () => {
     if (!haveCorpus) {
-      console.warn(`RFP e2e: ${PDF_DIR} does not hold ${RFP} and ${ADDENDUM}; nothing to test.`);
+      console.warn(`RFP e2e: ${PDF_DIR} does not hold ${RFP}, ${ADDENDUM} and ${FR_RFP}; nothing to test.`);
       return;
     }
-    const page = await newPage();
+    const page = await browser.newPage();
     await signUpOnboarded(page, server!);
 
     await page.getByRole('link', { name: 'RFP Analysis' }).click();
@@ -92,37 +96,39 @@ describe('RFP analysis', () => {
     await page.getByText('Supports PDF files up to 10MB').waitFor();
     await page.getByText('No documents yet. Upload a PDF to start.').waitFor();
 
-    // A file that is not a PDF is left out in the browser, with a note.
+    // A file that is not a PDF by its type is left out in the browser, with a note.
     const picker = page.getByLabel('Choose PDF files');
     await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
     await page.getByText('Only PDF files are supported; left out: notes.txt.').waitFor();
+    // One that only pretends (name and type) is refused by the server on its content, with the reason.
+    await picker.setInputFiles({ name: 'renamed.pdf', mimeType: 'application/pdf', buffer: Buffer.from('plain text') });
+    const renamed = page.getByRole('listitem', { name: 'renamed.pdf' });
+    await renamed.getByText('The file is not a PDF (its content is not a PDF, whatever its name).').waitFor();
+    await renamed.getByText('Error', { exact: true }).waitFor();
+    browser.clearPageErrors(/status of 415/);
+    await renamed.getByRole('button', { name: 'Dismiss renamed.pdf' }).click();
+    await renamed.waitFor({ state: 'detached' });
 
-    // Record every value the upload progress bars take (the real XHR upload progress).
-    await page.evaluate(() => {
-      const seen: number[] = [];
-      (window as unknown as { progressSeen: number[] }).progressSeen = seen;
-      const record = () => {
-        for (const bar of document.querySelectorAll<HTMLProgressElement>('progress[aria-label^="Uploading"]')) {
-          seen.push(bar.value);
-        }
-      };
-      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
+    const progress = await watchProgress(page);
     await picker.setInputFiles([join(PDF_DIR, RFP), join(PDF_DIR, ADDENDUM)]);
 
     const rfpRow = page.getByRole('listitem', { name: RFP });
     const addendumRow = page.getByRole('listitem', { name: ADDENDUM });
     await rfpRow.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
     await addendumRow.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
-    const progressSeen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+    const progressSeen = await progress();
     expect(progressSeen.length).toBeGreaterThan(0);
     expect(progressSeen.every((v) => v >= 0 && v <= 100)).toBe(true);
-    expect(await rfpRow.textContent()).toContain('45 pages');
+    const listed = (await documentsFromApi(page)).documents.find((d) => d.filename === RFP)!;
+    expect(await rfpRow.textContent()).toContain(`${listed.pageCount} pages`);
     expect(await addendumRow.textContent()).toContain('Addendum');
 
     await rfpRow.getByRole('button', { name: `Analyze ${RFP}` }).click();
     await rfpRow.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
 
+    const detail = await detailFromApi(page, RFP);
+    const solicitation = detail.analysis!.solicitationNumber.text;
+    expect(solicitation).toContain('84084-24-0022');
     const result = page.getByRole('region', { name: `Analysis: ${RFP}` });
     await result.getByRole('heading', { name: 'Evaluation criteria' }).waitFor();
     for (const heading of [
@@ -136,40 +142,113 @@ describe('RFP analysis', () => {
     ]) {
       await result.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
-    expect(await result.textContent()).toContain(SOLICITATION);
+    expect(await result.textContent()).toContain(solicitation);
 
-    // A page reference reveals the text quoted from that page.
+    // A page reference reveals the text quoted from that page, as the API cites it.
     const chip = result.getByRole('button', { name: /^p\. \d+/ }).first();
-    const page_ = /^p\. (\d+)/.exec((await chip.textContent()) ?? '')?.[1];
-    expect(page_).toBeDefined();
+    const pageNo = Number(/^p\. (\d+)/.exec((await chip.textContent()) ?? '')?.[1]);
     expect(await chip.getAttribute('aria-expanded')).toBe('false');
     await chip.click();
     expect(await chip.getAttribute('aria-expanded')).toBe('true');
     const quote = page.locator(`[id="${await chip.getAttribute('aria-controls')}"]`);
     await quote.waitFor();
-    expect(await quote.textContent()).toMatch(new RegExp(`^p\\. ${page_} — “.+”$`));
+    const shown = /^p\. (\d+) — “(.+)”$/.exec(normalize(await quote.textContent()));
+    expect(Number(shown?.[1])).toBe(pageNo);
+    expect(detail.citations.some((c) => c.page === pageNo && normalize(c.quote) === shown?.[2])).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-analysis');
 
-    // Download Report: a real PDF whose text carries the solicitation number.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      rfpRow.getByRole('link', { name: /^Download Report/ }).click(),
-    ]);
-    const pdfPath = await download.path();
-    const pdf = new Uint8Array(readFileSync(pdfPath));
-    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(SOLICITATION);
-
-    const mdHref = await rfpRow.getByRole('link', { name: /^Markdown/ }).getAttribute('href');
-    const md = await page.request.get(`${server!.baseUrl}${mdHref}`);
-    expect(md.status()).toBe(200);
-    expect(await md.text()).toContain(SOLICITATION);
+    // Download Report: a real PDF whose text carries the solicitation number, and the Markdown version.
+    const pdf = await download(page, rfpRow.getByRole('link', { name: /^Download Report/ }));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(normalize(await pdfText(new Uint8Array(pdf)))).toContain(solicitation);
+    const md = (await download(page, rfpRow.getByRole('link', { name: /^Markdown/ }))).toString('utf8');
+    expect(md).toContain(solicitation);
+    expect(md).toContain(`p. ${pageNo}`);
 
     // The screen fits a 375 px phone without sideways scrolling.
-    await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-analysis');
 
     // Remove takes the addendum off the list.
     await addendumRow.getByRole('button', { name: `Remove ${ADDENDUM}` }).click();
     await addendumRow.waitFor({ state: 'detached' });
+    expect((await documentsFromApi(page)).documents.map((d) => d.filename)).toEqual([RFP]);
+  });
+
+  test('in French: upload with progress, analyze, cited results, reports, and a refused non-PDF with its reason', async () => {
+    if (!haveCorpus) return;
+    const page = await browser.newPage({ viewport: MOBILE });
+    await signUpOnboarded(page, server!, 'Génie Prairies inc.');
+    await page.evaluate(() => window.localStorage.setItem('breeze-language', 'fr'));
+    await page.goto(`${server!.baseUrl}/rfp-analysis`);
+    await page.getByRole('heading', { name: "Analyse d'appel d'offres", level: 1 }).waitFor();
+    await page.getByText("Fichiers PDF jusqu'à 10 Mo").waitFor();
+    await page.getByText("Aucun document pour l'instant. Téléversez un PDF pour commencer.").waitFor();
+
+    const picker = page.getByLabel('Choisir des fichiers PDF');
+    await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('pas un pdf') });
+    await page.getByText('Seuls les fichiers PDF sont acceptés; fichiers écartés : notes.txt.').waitFor();
+    await picker.setInputFiles({ name: 'faux.pdf', mimeType: 'application/pdf', buffer: Buffer.from('du texte') });
+    const refused = page.getByRole('listitem', { name: 'faux.pdf' });
+    await refused.getByText("Le fichier n'est pas un PDF", { exact: false }).waitFor();
+    await refused.getByText('Erreur', { exact: true }).waitFor();
+    browser.clearPageErrors(/status of 415/);
+
+    const progress = await watchProgress(page);
+    await picker.setInputFiles(join(PDF_DIR, FR_RFP));
+    const row = page.getByRole('listitem', { name: FR_RFP });
+    await row.getByText('Prêt', { exact: true }).waitFor({ timeout: 30_000 });
+    expect((await progress()).length).toBeGreaterThan(0);
+    const listed = (await documentsFromApi(page)).documents.find((d) => d.filename === FR_RFP)!;
+    expect(normalize(await row.textContent())).toContain(`${listed.pageCount} pages`);
+    expect(await row.textContent()).toMatch(/\d+,\d Mo|\d+ Ko/);
+
+    await row.getByRole('button', { name: `Analyser ${FR_RFP}` }).click();
+    await row.getByText('Terminé', { exact: true }).waitFor({ timeout: 30_000 });
+    const detail = await detailFromApi(page, FR_RFP);
+    const analysis = detail.analysis!;
+    const result = page.getByRole('region', { name: `Analyse: ${FR_RFP}` });
+    for (const heading of [
+      'Résumé',
+      'Exigences clés',
+      'Échéancier',
+      "Critères d'évaluation",
+      'Budget',
+      'Exigences de conformité',
+      'Facteurs de risque',
+      'Recommandations',
+    ]) {
+      await result.getByRole('heading', { name: heading, exact: true }).waitFor();
+    }
+    const text = normalize(await result.textContent());
+    expect(text).toContain('Date limite des propositions');
+    expect(text).toContain(analysis.issuingBody.text);
+    expect(text).not.toContain('Not found in the document');
+    const chip = result.getByRole('button', { name: /^p\. \d+.*afficher le texte cité/ }).first();
+    const pageNo = Number(/^p\. (\d+)/.exec((await chip.textContent()) ?? '')?.[1]);
+    // Its name changes once open ('masquer'): keep hold of the panel it controls first.
+    const quote = page.locator(`[id="${await chip.getAttribute('aria-controls')}"]`);
+    await chip.click();
+    await quote.waitFor();
+    const shown = /^p\. (\d+) — « (.+) »$/.exec(normalize(await quote.textContent()));
+    expect(Number(shown?.[1])).toBe(pageNo);
+    expect(detail.citations.some((c) => c.page === pageNo && normalize(c.quote) === shown?.[2])).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-analysis-fr');
+
+    const pdf = await download(page, row.getByRole('link', { name: /^Télécharger le rapport/ }));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(analysis.issuingBody.page).not.toBeNull();
+    expect(normalize(await pdfText(new Uint8Array(pdf)))).toContain(normalize(analysis.issuingBody.text));
+    const md = (await download(page, row.getByRole('link', { name: /^Markdown/ }))).toString('utf8');
+    expect(md).toContain(`p. ${pageNo}`);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-analysis-fr');
   });
 });

@@ -1,136 +1,318 @@
-import type { Tender } from '@app/shared/tender';
-import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { closingCountdown, statusLabel } from '../src/features/tenders/components/tender-detail/tender-format.ts';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Tender, TenderVersion } from '@app/shared/tender';
+import { parse } from 'csv-parse/sync';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  closingCountdown,
+  countdownText,
+  formatTenderDate,
+  formatTenderDateTime,
+  unspscEntries,
+} from '../src/features/tenders/components/tender-detail/tender-format.ts';
+import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { repoRoot } from './paths.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
-import { type RunningServer, startServer } from './start-server.ts';
+import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const UNKNOWN_ID = 'no-such-tender-e2e';
+/** A real notice of the CanadaBuys sample (first row): Statistics Canada, "Work Surface Products". */
+const KNOWN_REF = 'cb-449-47582539';
+const HOSTILE_REF = 'cb-999-00000001';
+const NEW_TAB = ' (opens in a new tab)';
 
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-/** One signed-in, onboarded user for the whole file. */
-let context: BrowserContext | undefined;
-let pageErrors: string[] = [];
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
+const browser = useBrowser();
+let server: RunningServer;
+let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let userId = '';
 
-/**
- * The one console error a test may expect: Chromium logs every 4xx resource, and the fallback
- * lookup by id (spec §4) answers 404 for an unknown tender. Matched by URL, nothing broader.
- */
-const expectedNotFound = (msg: ConsoleMessage) =>
-  msg.location().url.endsWith(`/api/tenders/getTenderById/${UNKNOWN_ID}`) && /status of 404/.test(msg.text());
+type Row = Record<string, string>;
+const rows: Row[] = parse(readFileSync(CANADABUYS_SAMPLE, 'utf8'), { columns: true, bom: true });
+const header = Object.keys(rows[0]!);
+const col = (name: string) => header.find((h) => h.startsWith(name))!;
+const known = rows.find((r) => r[col('referenceNumber')] === KNOWN_REF)!;
 
-async function newPage(): Promise<Page> {
-  const page = await context!.newPage();
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !expectedNotFound(msg)) pageErrors.push(`console.error: ${msg.text()}`);
+const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+const toCsv = (list: Row[]) =>
+  [header, ...list.map((r) => header.map((h) => r[h] ?? ''))].map((r) => r.map(quote).join(',')).join('\r\n');
+
+function ingest(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ingest.ts', file], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: `file:${server.dbFile}`, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ingest exited ${code}\n${out}`))));
   });
-  page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
+}
+
+beforeAll(async () => {
+  server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
+  const page = await browser.newPage();
+  await signUpOnboarded(page, server, 'Detail Test Supplies');
+  session = await page.context().storageState();
+  const me = (await (await page.request.get(`${server.baseUrl}/api/auth/user`)).json()) as { user: { id: string } };
+  userId = me.user.id;
+  await page.context().close();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedInPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.context().addCookies(session.cookies);
+  const storage = session.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
+  await page.addInitScript((entries) => {
+    for (const [k, v] of entries) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
+  }, storage);
   return page;
+}
+
+async function getTender(id: string): Promise<Tender> {
+  const res = await fetch(`${server.baseUrl}/api/tender-notice/${encodeURIComponent(id)}`);
+  expect(res.status).toBe(200);
+  const tender = (await res.json()) as Tender | null;
+  expect(tender, id).not.toBeNull();
+  return tender!;
 }
 
 /** An open tender with a description, so BreezeAI has sentences to cite. */
 async function openTender(): Promise<Tender> {
-  const res = await fetch(`${server!.baseUrl}/api/tenders/getOpenTenderNoticesFromDB?limit=20`);
-  expect(res.status).toBe(200);
+  const res = await fetch(`${server.baseUrl}/api/tenders/getOpenTenderNoticesFromDB?limit=20`);
   const tenders = (await res.json()) as Tender[];
-  const tender = tenders.find((t) => (t.description?.trim().length ?? 0) > 80) ?? tenders[0];
-  expect(tender).toBeDefined();
-  return tender!;
+  return tenders.find((t) => (t.description?.trim().length ?? 0) > 80) ?? tenders[0]!;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-  context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, locale: 'en-CA' });
-  const page = await newPage();
-  await signUpOnboarded(page, server);
-  await page.close();
-});
-
-afterEach(() => {
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors).toEqual([]);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim();
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const detailUrl = (id: string) => `${server.baseUrl}/tender-notice/${encodeURIComponent(id)}`;
 
 describe('tender detail', () => {
-  test('shows the tender, its closing countdown and a cited BreezeAI summary', async () => {
-    const tender = await openTender();
-    const page = await newPage();
-    await page.goto(`${server!.baseUrl}/tender-notice/${encodeURIComponent(tender.id)}`);
+  test('shows every field of a known real CanadaBuys notice', async () => {
+    const tender = await getTender(KNOWN_REF);
+    // The record is the sample row (the real values, not whatever the database happens to hold).
+    expect(tender.title).toBe(known[col('title-titre-eng')]);
+    expect(tender.contracting_entity_name).toBe('Statistics Canada');
+    expect(tender.contact_email).toBe(known[col('contactInfoEmail')]);
 
+    const page = await signedInPage();
+    await page.goto(detailUrl(KNOWN_REF));
+    await page.getByRole('heading', { level: 1, name: 'Work Surface Products' }).waitFor();
+    expect(await text(page, 'tender-status')).toBe('Status: Closed');
+    expect(await page.getByTestId('tender-status').getAttribute('class')).toContain('td-badge--red');
+    expect(await text(page, 'tender-type')).toBe(`Procurement type: ${tender.procurement_type}`);
+    expect(tender.procurement_type).toBe('Request for Proposal');
+    expect(await text(page, 'tender-entity')).toBe('Statistics Canada');
+    expect(await text(page, 'tender-location')).toBe('Ottawa, Ontario');
+    expect(await text(page, 'tender-published')).toBe(formatTenderDate(tender.published_date));
+    expect(await text(page, 'tender-published')).toBe('December 9, 2024');
+    expect(await text(page, 'tender-closing')).toBe(formatTenderDateTime(tender.closing_date));
+    expect(await text(page, 'closing-countdown')).toBe('Closed');
+    expect(await text(page, 'tender-reference')).toBe(tender.source_reference);
+    expect(tender.source_reference).toBe(known[col('solicitationNumber')]);
+
+    const description = squash(await text(page, 'tender-description'));
+    expect(description).toContain('Notice of Proposed Procurement (NPP)');
+    expect(description).toContain(squash(tender.description!).slice(0, 200));
+
+    expect(await text(page, 'tender-method')).toBe(tender.procurement_method);
+    expect(await text(page, 'tender-category')).toBe('Goods');
+    expect(await text(page, 'tender-gsin')).toBe('Not specified');
+    expect(await page.getByTestId('tender-unspsc').getByRole('listitem').allTextContents()).toEqual(
+      unspscEntries(tender.unspsc, tender.unspsc_description),
+    );
+    expect(await text(page, 'tender-unspsc')).toContain('56101700');
+    expect(await text(page, 'tender-delivery')).toBe(tender.delivery_location ?? 'Not specified');
+    expect(await text(page, 'tender-start')).toBe('January 3, 2025');
+
+    expect(await text(page, 'tender-contact-name')).toBe('Abbas Khokhar');
+    const mail = page.getByTestId('tender-contact-email').getByRole('link');
+    expect(await mail.getAttribute('href')).toBe('mailto:abbas.khokhar@achatscanadabuys.ca');
+    const phone = page.getByTestId('tender-contact-phone').getByRole('link');
+    expect(await phone.textContent()).toBe('(343) 548-1422');
+    expect(await phone.getAttribute('href')).toBe('tel:3435481422');
+    expect(await text(page, 'tender-entity-location')).toBe(
+      ['Ottawa', 'Ontario', tender.contracting_entity_country].filter(Boolean).join(', '),
+    );
+
+    if (tender.source_url) {
+      expect(await page.getByTestId('tender-source-link').getAttribute('href')).toBe(tender.source_url);
+      const official = page.getByRole('link', { name: `View Official Notice${NEW_TAB}` });
+      expect(await official.getAttribute('href')).toBe(tender.source_url);
+      expect(await official.getAttribute('target')).toBe('_blank');
+    }
+    const crumb = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Search' });
+    expect(await crumb.getAttribute('href')).toBe('/search');
+    await page.getByRole('button', { name: 'Bookmark Tender' }).waitFor();
+  });
+
+  test('an open tender shows its countdown and a cited BreezeAI summary', async () => {
+    const tender = await openTender();
+    const page = await signedInPage();
+    await page.goto(detailUrl(tender.id));
     await page.getByRole('heading', { level: 1, name: tender.title }).waitFor();
-    expect(await page.getByTestId('tender-status').textContent()).toBe(statusLabel(tender.status));
     const countdown = closingCountdown(tender.closing_date);
-    if (countdown) expect(await page.getByTestId('closing-countdown').textContent()).toBe(countdown.label);
-    const description = (await page.getByTestId('tender-description').textContent()) ?? '';
-    if (tender.description?.trim())
-      expect(description.replace(/\s+/g, ' ')).toContain(tender.description.trim().slice(0, 40).replace(/\s+/g, ' '));
-    else expect(description).toBe('No description provided');
-    expect(
-      await page
-        .getByRole('navigation', { name: 'Breadcrumb' })
-        .getByRole('link', { name: 'Search' })
-        .getAttribute('href'),
-    ).toBe('/');
+    expect(countdown).not.toBeNull();
+    expect(await text(page, 'closing-countdown')).toContain(countdownText(countdown!));
+    expect(await page.getByTestId('closing-countdown').getAttribute('data-urgent')).toBe(String(countdown!.urgent));
 
     const summary = page.getByTestId('ai-summary');
     await summary.waitFor({ timeout: 30_000 });
-    expect(await page.getByText('BreezeAI is analyzing this tender...').count()).toBe(0);
     const marker = summary.getByRole('button', { name: /^Source \d+:/ }).first();
     await marker.waitFor();
     expect(await marker.getAttribute('aria-expanded')).toBe('false');
-    const quoteId = await marker.getAttribute('aria-controls');
-    const quote = page.locator(`[id="${quoteId}"]`);
-    expect(await quote.isVisible()).toBe(false);
+    const quote = page.locator(`[id="${await marker.getAttribute('aria-controls')}"]`);
     await marker.click();
-    expect(await marker.getAttribute('aria-expanded')).toBe('true');
-    await page.screenshot({ path: '/tmp/breeze-tender-detail.png', fullPage: true });
     await quote.waitFor({ state: 'visible' });
     expect((await quote.textContent())?.trim().length).toBeGreaterThan(5);
-    await page.mouse.move(0, 0); // leaving keeps a tapped quote open
-    expect(await quote.isVisible()).toBe(true);
     await marker.click();
     await quote.waitFor({ state: 'hidden' });
-    await page.close();
   });
 
-  test('sends a signed-out visitor to sign in', async () => {
+  test('bookmark toggle and share (copy the address with feedback)', async () => {
     const tender = await openTender();
-    const guest = await browser!.newContext({ locale: 'en-CA' });
-    try {
-      const page = await guest.newPage();
-      page.on('pageerror', (err) => pageErrors.push(`uncaught: ${err.message}`));
-      await page.goto(`${server!.baseUrl}/tender-notice/${encodeURIComponent(tender.id)}`);
-      await page.waitForURL('**/sign-in**');
-    } finally {
-      await guest.close();
-    }
+    const page = await signedInPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    await page.goto(detailUrl(tender.id));
+    const action = page.getByTestId('bookmark-action');
+    await expect.poll(() => action.textContent()).toBe('Bookmark Tender');
+    const bookmarks = async () =>
+      (
+        (await (await page.request.get(`${server.baseUrl}/api/bookmarks/user/${userId}`)).json()) as {
+          bookmarks: Array<{ tender_notice_id: string }>;
+        }
+      ).bookmarks.map((b) => b.tender_notice_id);
+
+    await action.click();
+    await expect.poll(() => action.textContent()).toBe('Bookmarked');
+    expect(await page.getByTestId('bookmark-toggle').getAttribute('aria-pressed')).toBe('true');
+    expect(await bookmarks()).toContain(tender.id);
+    await page.getByTestId('bookmark-toggle').click();
+    await expect.poll(() => action.textContent()).toBe('Bookmark Tender');
+    expect(await bookmarks()).not.toContain(tender.id);
+
+    expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect.poll(() => page.getByTestId('share-note').textContent()).toBe('Link copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
-  test('says Tender Not Found for an unknown id', async () => {
-    const page = await newPage();
-    await page.goto(`${server!.baseUrl}/tender-notice/${UNKNOWN_ID}`);
+  test('amendment history after an amended copy is ingested, and hostile HTML shown inert', async () => {
+    const before = await getTender(KNOWN_REF);
+    const amended: Row = {
+      ...known,
+      [col('amendmentNumber')]: '001',
+      [col('amendmentDate')]: '2024-12-12',
+      [col('title-titre-eng')]: 'Work Surface Products (amended)',
+      [col('tenderClosingDate')]: '2025-01-10T14:00:00',
+    };
+    const hostile: Row = {
+      ...rows[1]!,
+      [col('referenceNumber')]: HOSTILE_REF,
+      [col('solicitationNumber')]: 'HOSTILE-1',
+      [col('title-titre-eng')]: 'Hostile markup notice',
+      [col('tenderDescription-descriptionAppelOffres-eng')]:
+        'Intro <img src=x onerror="window.__pwned=1"> middle <b>bold</b><script>window.__pwned=2</script> end',
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'breeze-amend-'));
+    try {
+      const file = join(dir, 'amended.csv');
+      writeFileSync(file, toCsv([amended, hostile]));
+      await ingest(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    const after = await getTender(KNOWN_REF);
+    expect(after.title).toBe('Work Surface Products (amended)');
+    expect(after.amendment_number).toBe(1);
+    const versions = (await (
+      await fetch(`${server.baseUrl}/api/tenders/${KNOWN_REF}/versions`)
+    ).json()) as TenderVersion[];
+    expect(versions.length).toBe(1);
+    expect(versions[0]!.title).toBe(before.title);
+
+    const page = await signedInPage();
+    await page.goto(detailUrl(KNOWN_REF));
+    await page.getByRole('heading', { level: 1, name: 'Work Surface Products (amended)' }).waitFor();
+    const history = page.getByTestId('amendment-history');
+    await history.getByRole('heading', { name: 'Amended 1 time' }).waitFor();
+    expect(squash((await history.textContent()) ?? '')).toContain(
+      `Version ${versions[0]!.amendment_number} — replaced ${formatTenderDate(versions[0]!.replaced_at)}`,
+    );
+    expect(squash(await text(page, 'amendment-change-title'))).toBe(
+      `title: ${before.title} → Work Surface Products (amended)`,
+    );
+    expect(squash(await text(page, 'amendment-change-closing_date'))).toBe(
+      `closing date: ${formatTenderDateTime(before.closing_date)} → ${formatTenderDateTime(after.closing_date)}`,
+    );
+    await screenshot(page, 'tender-detail-amended');
+
+    const hostilePage = await signedInPage();
+    await hostilePage.goto(detailUrl(HOSTILE_REF));
+    await hostilePage.getByRole('heading', { level: 1, name: 'Hostile markup notice' }).waitFor();
+    const description = hostilePage.getByTestId('tender-description');
+    expect(squash((await description.textContent()) ?? '')).toBe('Intro middle bold end');
+    expect(await description.locator('img, script, b').count()).toBe(0);
+    await hostilePage.waitForTimeout(500);
+    expect(await hostilePage.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  test('in French: texts, the French title and description, the countdown; no axe violations at 1280 and 375 px', async () => {
+    const tender = await getTender(KNOWN_REF);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const page = await signedInPage({ viewport });
+      await page.goto(detailUrl(KNOWN_REF));
+      await page.getByRole('heading', { level: 1, name: tender.title }).waitFor();
+      await page
+        .getByTestId('ai-summary')
+        .or(page.getByText('BreezeAI could not summarise'))
+        .waitFor({ timeout: 30_000 });
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await screenshot(page, 'tender-detail');
+
+      const fr = await signedInPage({ viewport });
+      await chooseLanguage(fr, 'fr');
+      await fr.goto(detailUrl(KNOWN_REF));
+      await fr.getByRole('heading', { level: 1, name: tender.title_fr! }).waitFor();
+      expect(tender.title_fr).toBe(known[col('title-titre-fra')]);
+      expect(await text(fr, 'closing-countdown')).toBe('Fermé');
+      expect(await text(fr, 'tender-status')).toBe('Statut: Fermé');
+      expect(await text(fr, 'tender-category')).toBe('Biens');
+      expect(squash(await text(fr, 'tender-description'))).toContain(squash(tender.description_fr!).slice(0, 80));
+      await fr.getByRole('heading', { name: 'Dates importantes' }).waitFor();
+      await fr.getByRole('button', { name: 'Ajouter aux favoris' }).waitFor();
+      await fr.getByTestId('ai-summary').or(fr.getByText("BreezeAI n'a pas pu résumer")).waitFor({ timeout: 30_000 });
+      await expectNoAxeViolations(fr);
+      expect(await fr.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await screenshot(fr, 'tender-detail-fr');
+    }
+  }, 150_000);
+
+  test('Tender Not Found for an unknown id; signed-out visitors go to sign in', async () => {
+    const page = await signedInPage();
+    await page.goto(detailUrl(UNKNOWN_ID));
     await page.getByRole('heading', { name: 'Tender Not Found' }).waitFor();
     await page.getByText('The requested tender could not be found.').waitFor();
-    expect(await page.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/');
-    await page.close();
+    expect(await page.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/search');
+    // Chromium logs the 404 of the fallback lookup by id (spec §4 lookup order).
+    browser.clearPageErrors(/the server responded with a status of 404/);
+
+    const guest = await browser.newPage();
+    await guest.goto(detailUrl(KNOWN_REF));
+    await guest.waitForURL('**/sign-in**');
   });
 });

@@ -1,23 +1,42 @@
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { type LoaderFunction, redirect, useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-store.ts';
+import { BookmarksPanel } from '../../features/bookmarks/components/bookmarks-panel.tsx';
+import { BreezeChat } from '../../features/chat/components/breeze-chat.tsx';
+import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
 import { paths } from '../../paths.ts';
 
-/** Signed-in start page. The full dashboard of spec §2 comes later; this shows nothing made up. */
+// Only `?view=table` needs the table: its code loads then, not with the dashboard.
+const TableView = lazy(() =>
+  import('../../features/tenders/components/table-view/table-view.tsx').then((m) => ({ default: m.TableView })),
+);
+
+/** Spec §2: `view=rfp` redirects to /rfp-analysis. */
+export const clientLoader =
+  (): LoaderFunction =>
+  ({ request }) =>
+    new URL(request.url).searchParams.get('view') === 'rfp' ? redirect(paths.rfpAnalysis.href()) : null;
+
+/** /home (protected, onboarded): `view=table` is the table view; otherwise (search, the default) the dashboard. */
 export function Component() {
   const { user } = useAuth();
-  const name = user?.profile.company_name || 'User';
+  const [params] = useSearchParams();
+  if (!user) return null;
+  if (params.get('view') === 'table') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <TableView />
+      </Suspense>
+    );
+  }
+  const userId = user.user.id;
   return (
-    <section className="page-message" aria-labelledby="app-home-title">
-      <h1 id="app-home-title">Welcome back, {name}</h1>
-      <p>Search the open Canadian public tenders in plain words.</p>
-      <p>
-        <Link className="button" to={paths.home.href()}>
-          Search tenders
-        </Link>
-      </p>
-      <p>
-        <Link to={paths.profile.href()}>Your company profile</Link>
-      </p>
-    </section>
+    <DashboardScreen
+      companyName={user.profile.company_name}
+      profileVersion={user.profile.updated_at}
+      bookmarksPanel={() => <BookmarksPanel userId={userId} />}
+      chatPanel={() => <BreezeChat userId={userId} />}
+    />
   );
 }

@@ -1,95 +1,86 @@
-import { LIMIT_METRICS, type LimitMetric, type SubscriptionState } from '@app/shared/billing';
+import { LIMIT_METRICS, type SubscriptionState } from '@app/shared/billing';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Banner } from '../../components/ui/form.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-store.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
 import { usePortal } from '../../features/billing/api/checkout.ts';
 import { subscriptionQuery } from '../../features/billing/api/get-subscription.ts';
 import { BillingCycleToggle } from '../../features/billing/components/billing-cycle-toggle.tsx';
 import { PlanGrid } from '../../features/billing/components/plan-grid.tsx';
-import { CYCLE_LABELS, formatDate, STATUS_LABELS } from '../../features/billing/format.ts';
+import { formatDate, useBillingLabels, usePortalErrorMessage } from '../../features/billing/format.ts';
 import { useBillingCycle } from '../../features/billing/use-billing-cycle.ts';
 import '../../features/billing/billing.css';
+import { formatCount } from '../../lib/format.ts';
 import { paths } from '../../paths.ts';
 
-const USAGE_LABELS: Record<LimitMetric, string> = {
-  searches: 'Searches this month',
-  alerts: 'Active alerts',
-  exports: 'Exports this month',
-  users: 'Users',
-};
-
 function CurrentSubscription({ state }: { state: SubscriptionState }) {
+  const { t } = useTranslation('billing');
+  const labels = useBillingLabels();
+  const portalErrorMessage = usePortalErrorMessage();
   const { subscription: sub, level } = state;
   const portal = usePortal();
   return (
     <section className="billing-panel" aria-labelledby="current-title">
-      <h2 id="current-title">Your subscription</h2>
+      <h2 id="current-title">{t('current.title')}</h2>
       <dl className="details">
         <div className="details__row">
-          <dt>Plan</dt>
+          <dt>{t('current.plan')}</dt>
           <dd>
-            {sub.planName} ({CYCLE_LABELS[sub.billingCycle].toLowerCase()})
+            {t('current.planValue', {
+              plan: labels.planName(sub),
+              cycle: labels.cycle(sub.billingCycle).toLocaleLowerCase(),
+            })}
           </dd>
         </div>
         <div className="details__row">
-          <dt>Status</dt>
-          <dd>{STATUS_LABELS[sub.status]}</dd>
+          <dt>{t('current.status')}</dt>
+          <dd>{t(`status.${sub.status}`)}</dd>
         </div>
         {sub.status === 'trialing' && sub.trialEndsAt && (
           <div className="details__row">
-            <dt>Trial ends</dt>
-            <dd>
-              {formatDate(sub.trialEndsAt)} ({sub.trialDaysLeft} {sub.trialDaysLeft === 1 ? 'day' : 'days'} left)
-            </dd>
+            <dt>{t('current.trialEnds')}</dt>
+            <dd>{t('current.trialEndsValue', { date: formatDate(sub.trialEndsAt), count: sub.trialDaysLeft })}</dd>
           </div>
         )}
         {sub.status !== 'trialing' && sub.currentPeriodEnd && (
           <div className="details__row">
-            <dt>{sub.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
+            <dt>{sub.cancelAtPeriodEnd ? t('current.endsOn') : t('current.renewsOn')}</dt>
             <dd>{formatDate(sub.currentPeriodEnd)}</dd>
           </div>
         )}
       </dl>
       {level === 'free' && (
         <Banner kind="info">
-          Your {sub.status === 'expired' ? 'trial has ended' : 'subscription has ended'}: the Starter limits apply until
-          you choose a plan.
+          {sub.status === 'expired' ? t('current.trialEnded') : t('current.subscriptionEnded')}
         </Banner>
       )}
       {sub.manageable ? (
         <>
-          {portal.isError && (
-            <Banner kind="error">
-              {errorMessage(portal.error, 'The subscription portal could not be opened. Please try again.')}
-            </Banner>
-          )}
+          {portal.isError && <Banner kind="error">{portalErrorMessage(portal.error)}</Banner>}
           <button
             type="button"
             className="button button--secondary"
             disabled={portal.isPending || portal.isSuccess}
             onClick={() => portal.mutate()}
           >
-            {portal.isPending || portal.isSuccess ? 'Opening...' : 'Manage subscription'}
+            {portal.isPending || portal.isSuccess ? t('current.opening') : t('current.manage')}
           </button>
         </>
       ) : (
-        state.paymentProvider === 'local' && (
-          <p className="muted">
-            This Breeze server takes no payments: choosing a plan records it at once and no payment is taken.
-          </p>
-        )
+        state.paymentProvider === 'local' && <p className="muted">{t('current.localProvider')}</p>
       )}
     </section>
   );
 }
 
 function Usage({ state }: { state: SubscriptionState }) {
+  const { t } = useTranslation('billing');
+  const labels = useBillingLabels();
   return (
     <section className="billing-panel" aria-labelledby="usage-title">
-      <h2 id="usage-title">Usage</h2>
+      <h2 id="usage-title">{t('usage.title')}</h2>
       <ul className="usage">
         {LIMIT_METRICS.map((metric) => {
           const item = state.usage[metric];
@@ -97,9 +88,9 @@ function Usage({ state }: { state: SubscriptionState }) {
           return (
             <li key={metric} className="usage__item">
               <div className="usage__row">
-                <span className="usage__label">{USAGE_LABELS[metric]}</span>
+                <span className="usage__label">{t(`usage.${metric}`)}</span>
                 <span data-testid={`usage-${metric}`}>
-                  {item.used} of {item.label}
+                  {t('usage.value', { used: formatCount(item.used), limit: labels.limit(metric, item.limit) })}
                 </span>
               </div>
               {!unlimited && (
@@ -108,7 +99,7 @@ function Usage({ state }: { state: SubscriptionState }) {
                   min={0}
                   max={item.limit}
                   value={Math.min(item.used, item.limit)}
-                  aria-label={USAGE_LABELS[metric]}
+                  aria-label={t(`usage.${metric}`)}
                 />
               )}
             </li>
@@ -121,6 +112,7 @@ function Usage({ state }: { state: SubscriptionState }) {
 
 /** /plans (spec §2): the current subscription, usage against each limit, and plan choice through checkout. */
 export function Component() {
+  const { t } = useTranslation('billing');
   const { user } = useAuth();
   const [cycle, setCycle] = useBillingCycle();
   const state = useQuery({ ...subscriptionQuery(user?.user.id ?? ''), enabled: user !== null });
@@ -128,14 +120,12 @@ export function Component() {
   return (
     <div className="pricing">
       <header className="pricing__head">
-        <h1>Plans &amp; Billing</h1>
+        <h1>{t('plansPage.title')}</h1>
       </header>
       {state.isPending ? (
-        <PageLoader label="Loading your subscription..." />
+        <PageLoader label={t('plansPage.loading')} />
       ) : state.isError ? (
-        <Banner kind="error">
-          {errorMessage(state.error, 'Your subscription could not be loaded. Please try again later.')}
-        </Banner>
+        <Banner kind="error">{t('plansPage.loadFailed')}</Banner>
       ) : (
         <div className="billing-panels">
           <CurrentSubscription state={state.data} />
@@ -144,7 +134,7 @@ export function Component() {
       )}
 
       <section id="plans" className="pricing__section" aria-labelledby="choose-title">
-        <h2 id="choose-title">Choose a plan</h2>
+        <h2 id="choose-title">{t('plansPage.chooseTitle')}</h2>
         <BillingCycleToggle value={cycle} onChange={setCycle} />
         <PlanGrid
           cycle={cycle}
@@ -152,12 +142,12 @@ export function Component() {
             state.data?.subscription.planId === plan.id &&
             state.data.subscription.billingCycle === plan.billingCycle &&
             state.data.level !== 'free' ? (
-              <span className="badge badge--current">Current plan</span>
+              <span className="badge badge--current">{t('plansPage.currentPlan')}</span>
             ) : null
           }
         />
         <p className="muted">
-          Questions about a plan? <Link to={paths.contact.href()}>Talk to Sales</Link>.
+          {t('plansPage.questions')} <Link to={paths.contact.href()}>{t('plansPage.talkToSales')}</Link>
         </p>
       </section>
     </div>

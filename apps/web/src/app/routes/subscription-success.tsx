@@ -1,44 +1,62 @@
 import { TRIAL_DAYS, type CheckoutConfirmation } from '@app/shared/billing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/form.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
 import { useAuth } from '../../features/auth/auth-store.ts';
-import { errorMessage } from '../../features/auth/error-message.ts';
 import { CONFIRM_POLLS, checkoutConfirmationQuery } from '../../features/billing/api/checkout.ts';
 import { subscriptionQuery } from '../../features/billing/api/get-subscription.ts';
-import { CYCLE_LABELS, formatDate } from '../../features/billing/format.ts';
+import { formatDate, useBillingLabels } from '../../features/billing/format.ts';
 import '../../features/billing/billing.css';
 import { paths } from '../../paths.ts';
 
+const BOLD = { strong: <strong /> };
+
 function TrialSummary({ confirmation }: { confirmation: CheckoutConfirmation }) {
+  const { t } = useTranslation('billing');
+  const labels = useBillingLabels();
   const sub = confirmation.state.subscription;
-  const cycle = CYCLE_LABELS[sub.billingCycle].toLowerCase();
+  const values = { plan: labels.planName(sub), cycle: labels.cycleInline(sub.billingCycle) };
   if (sub.status === 'trialing' && sub.trialEndsAt) {
     return (
       <div className="subscription-result__summary" data-testid="trial-summary">
-        <h2>Your {TRIAL_DAYS}-day free trial</h2>
+        <h2>{t('success.trialTitle', { days: TRIAL_DAYS })}</h2>
         <p>
-          You are on the <strong>{sub.planName}</strong> plan, billed {cycle}. Your free trial ends on{' '}
-          <strong>{formatDate(sub.trialEndsAt)}</strong> ({sub.trialDaysLeft} {sub.trialDaysLeft === 1 ? 'day' : 'days'}{' '}
-          left). Nothing is charged before then, and you can cancel anytime.
+          <Trans
+            t={t}
+            i18nKey="success.trialText"
+            count={sub.trialDaysLeft}
+            values={{ ...values, date: formatDate(sub.trialEndsAt), count: sub.trialDaysLeft }}
+            components={BOLD}
+          />
         </p>
       </div>
     );
   }
   return (
     <div className="subscription-result__summary" data-testid="trial-summary">
-      <h2>Your plan</h2>
+      <h2>{t('success.planTitle')}</h2>
       <p>
-        You are on the <strong>{sub.planName}</strong> plan, billed {cycle}
-        {sub.currentPeriodEnd ? `; the current period ends on ${formatDate(sub.currentPeriodEnd)}` : ''}.
+        {sub.currentPeriodEnd ? (
+          <Trans
+            t={t}
+            i18nKey="success.planTextPeriod"
+            values={{ ...values, date: formatDate(sub.currentPeriodEnd) }}
+            components={BOLD}
+          />
+        ) : (
+          <Trans t={t} i18nKey="success.planText" values={values} components={BOLD} />
+        )}
       </p>
     </div>
   );
 }
 
 function Confirmation({ sessionId }: { sessionId: string }) {
+  const { t } = useTranslation('billing');
+  const labels = useBillingLabels();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const confirmation = useQuery(checkoutConfirmationQuery(sessionId));
@@ -49,14 +67,14 @@ function Confirmation({ sessionId }: { sessionId: string }) {
     if (data && user) queryClient.setQueryData(subscriptionQuery(user.user.id).queryKey, data.state);
   }, [data, user, queryClient]);
 
-  if (confirmation.isPending) return <PageLoader label="Setting up your subscription..." />;
+  if (confirmation.isPending) return <PageLoader label={t('success.settingUp')} />;
   if (!data) {
     return (
       <section className="page-message subscription-result">
-        <h1>We could not confirm your subscription</h1>
-        <Banner kind="error">{errorMessage(confirmation.error, 'Please try again in a moment.')}</Banner>
+        <h1>{t('success.confirmFailedTitle')}</h1>
+        <Banner kind="error">{t('success.confirmFailed')}</Banner>
         <p>
-          <Link to={paths.plans.href()}>See your plan on Plans &amp; Billing</Link>
+          <Link to={paths.plans.href()}>{t('success.seePlan')}</Link>
         </p>
       </section>
     );
@@ -66,14 +84,14 @@ function Confirmation({ sessionId }: { sessionId: string }) {
     if (
       (queryClient.getQueryState(checkoutConfirmationQuery(sessionId).queryKey)?.dataUpdateCount ?? 0) < CONFIRM_POLLS
     )
-      return <PageLoader label="Setting up your subscription..." />;
+      return <PageLoader label={t('success.settingUp')} />;
     return (
       <section className="page-message subscription-result">
-        <h1>Your checkout is still being processed</h1>
-        <p>This can take a minute. Your plan will appear on Plans &amp; Billing as soon as it is confirmed.</p>
+        <h1>{t('success.stillProcessingTitle')}</h1>
+        <p>{t('success.stillProcessing')}</p>
         <p>
           <Link className="button" to={paths.plans.href()}>
-            Plans &amp; Billing
+            {t('success.plansBilling')}
           </Link>
         </p>
       </section>
@@ -82,11 +100,11 @@ function Confirmation({ sessionId }: { sessionId: string }) {
   if (data.status === 'expired') {
     return (
       <section className="page-message subscription-result">
-        <h1>This checkout has expired</h1>
-        <p>Nothing was charged. Choose your plan again to start a new checkout.</p>
+        <h1>{t('success.expiredTitle')}</h1>
+        <p>{t('success.expired')}</p>
         <p>
           <Link className="button" to={paths.pricing.href()}>
-            Try Again
+            {t('success.tryAgain')}
           </Link>
         </p>
       </section>
@@ -94,20 +112,20 @@ function Confirmation({ sessionId }: { sessionId: string }) {
   }
   return (
     <section className="page-message subscription-result" aria-labelledby="success-title">
-      <h1 id="success-title">Welcome to Breeze {data.state.subscription.planName}!</h1>
-      <p>Your subscription is set up. You now have access to everything in your plan.</p>
-      {data.notice && <Banner kind="info">{data.notice}</Banner>}
+      <h1 id="success-title">{t('success.welcome', { plan: labels.planName(data.state.subscription) })}</h1>
+      <p>{t('success.setUp')}</p>
+      {data.notice && <Banner kind="info">{t('errors.localNoPayment')}</Banner>}
       <TrialSummary confirmation={data} />
       <div className="subscription-result__actions">
         <Link className="button" to={paths.dashboard.href()}>
-          Get Started
+          {t('success.getStarted')}
         </Link>
         <Link className="button button--secondary" to={paths.profile.href()}>
-          Manage Subscription
+          {t('success.manageSubscription')}
         </Link>
       </div>
       <p className="muted subscription-result__session">
-        Session ID: <code data-testid="session-id">{data.sessionId}</code>
+        {t('success.sessionId')} <code data-testid="session-id">{data.sessionId}</code>
       </p>
     </section>
   );
@@ -118,29 +136,30 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const sessionId = searchParams.get('session_id');
   const { user, loading } = useAuth();
+  const { t } = useTranslation('billing');
 
   if (!sessionId) {
     return (
       <section className="page-message subscription-result">
-        <h1>No checkout to confirm</h1>
-        <p>This page is reached at the end of a checkout. Your plan is shown on Plans &amp; Billing.</p>
+        <h1>{t('success.noSessionTitle')}</h1>
+        <p>{t('success.noSession')}</p>
         <p>
           <Link className="button" to={paths.plans.href()}>
-            Plans &amp; Billing
+            {t('success.plansBilling')}
           </Link>
         </p>
       </section>
     );
   }
   if (!user) {
-    if (loading) return <PageLoader label="Setting up your subscription..." />;
+    if (loading) return <PageLoader label={t('success.settingUp')} />;
     return (
       <section className="page-message subscription-result">
-        <h1>Sign in to finish setting up</h1>
-        <p>Sign in with the account you used at checkout to confirm your subscription.</p>
+        <h1>{t('success.signInTitle')}</h1>
+        <p>{t('success.signInText')}</p>
         <p>
           <Link className="button" to={paths.signIn.href()}>
-            Sign In
+            {t('success.signIn')}
           </Link>
         </p>
       </section>

@@ -1,5 +1,4 @@
 import {
-  BILLING_MESSAGES,
   type CheckoutBody,
   type CheckoutConfirmation,
   type CheckoutResult,
@@ -33,15 +32,6 @@ export const openPortal = () => api.post<PortalResult>('/api/subscriptions/porta
 
 /** Sends the browser to a URL the server answered (Stripe Checkout, the portal or the local success page). */
 export const goTo = (url: string) => window.location.assign(url);
-
-/** The spec's §8 wording for a failed checkout; refusals with a more useful message keep theirs. */
-export function checkoutErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.code === 'email_required') return BILLING_MESSAGES.emailRequired;
-    if (error.status === 409 || error.status === 429) return error.message;
-  }
-  return BILLING_MESSAGES.checkoutFailed;
-}
 
 /** Starts a checkout and, on success, leaves the app for the URL the server answered. */
 export const useCheckout = () =>

@@ -1,5 +1,5 @@
 import { BILLING_CYCLES, type BillingCycle, YEARLY_DISCOUNT_PERCENT } from '@app/shared/billing';
-import { CYCLE_LABELS } from '../format.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Monthly/yearly switch with the 'Save 20%' badge (spec §2, §9). */
 export function BillingCycleToggle({
@@ -9,8 +9,9 @@ export function BillingCycleToggle({
   value: BillingCycle;
   onChange: (cycle: BillingCycle) => void;
 }) {
+  const { t } = useTranslation('billing');
   return (
-    <div className="cycle-toggle" role="group" aria-label="Billing cycle">
+    <div className="cycle-toggle" role="group" aria-label={t('cycle.label')}>
       {BILLING_CYCLES.map((cycle) => (
         <button
           key={cycle}
@@ -19,8 +20,10 @@ export function BillingCycleToggle({
           aria-pressed={value === cycle}
           onClick={() => onChange(cycle)}
         >
-          {CYCLE_LABELS[cycle]}
-          {cycle === 'yearly' && <span className="badge badge--save">Save {YEARLY_DISCOUNT_PERCENT}%</span>}
+          {t(`cycle.${cycle}`)}
+          {cycle === 'yearly' && (
+            <span className="badge badge--save">{t('cycle.save', { percent: YEARLY_DISCOUNT_PERCENT })}</span>
+          )}
         </button>
       ))}
     </div>

@@ -1,19 +1,19 @@
-import { BILLING_MESSAGES, type BillingCycle, type Plan } from '@app/shared/billing';
+import type { BillingCycle, Plan } from '@app/shared/billing';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/form.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
 import { plansQuery } from '../api/get-plans.ts';
-import { checkoutErrorMessage, useCheckout } from '../api/checkout.ts';
+import { useCheckout } from '../api/checkout.ts';
 import { useAuth } from '../../auth/auth-store.ts';
+import { useBillingLabels, useCheckoutErrorMessage } from '../format.ts';
 import { PlanCard } from './plan-card.tsx';
 
 interface PlanGridProps {
   cycle: BillingCycle;
   /** Signed out: the card's call to action (a link to sign-up). Signed in, cards start a checkout. */
   signedOutAction?: (plan: Plan) => ReactNode;
-  /** Label of the signed-in checkout button. */
-  chooseLabel?: (plan: Plan) => string;
   /** An extra badge for a card (e.g. 'Current plan'). */
   badge?: (plan: Plan) => ReactNode;
 }
@@ -23,14 +23,17 @@ interface PlanGridProps {
  * states of spec §4 and §8. Signed in, each card's button creates a checkout: that button alone
  * shows a loading state, and the browser then goes to the URL the server answered.
  */
-export function PlanGrid({ cycle, signedOutAction, chooseLabel = () => 'Choose Plan', badge }: PlanGridProps) {
+export function PlanGrid({ cycle, signedOutAction, badge }: PlanGridProps) {
+  const { t } = useTranslation('billing');
+  const labels = useBillingLabels();
+  const checkoutErrorMessage = useCheckoutErrorMessage();
   const { user } = useAuth();
   const plans = useQuery(plansQuery(cycle));
   const checkout = useCheckout();
   const [missingEmail, setMissingEmail] = useState(false);
 
-  if (plans.isPending) return <PageLoader label="Loading plans..." />;
-  if (plans.isError) return <Banner kind="error">{BILLING_MESSAGES.plansFailed}</Banner>;
+  if (plans.isPending) return <PageLoader label={t('card.loading')} />;
+  if (plans.isError) return <Banner kind="error">{t('errors.plansFailed')}</Banner>;
 
   const choose = (plan: Plan) => {
     // Spec §5, §8: checkout needs a signed-in user with an email.
@@ -52,7 +55,7 @@ export function PlanGrid({ cycle, signedOutAction, chooseLabel = () => 'Choose P
 
   return (
     <>
-      {missingEmail && <Banner kind="error">{BILLING_MESSAGES.emailRequired}</Banner>}
+      {missingEmail && <Banner kind="error">{t('errors.emailRequired')}</Banner>}
       {checkout.isError && <Banner kind="error">{checkoutErrorMessage(checkout.error)}</Banner>}
       <div className="plan-grid" aria-busy={plans.isPlaceholderData || undefined}>
         {plans.data.map((plan) => (
@@ -69,8 +72,8 @@ export function PlanGrid({ cycle, signedOutAction, chooseLabel = () => 'Choose P
                   aria-busy={busyPlan === plan.id || undefined}
                   onClick={() => choose(plan)}
                 >
-                  {busyPlan === plan.id ? 'Creating checkout...' : chooseLabel(plan)}
-                  <span className="visually-hidden"> ({plan.name})</span>
+                  {busyPlan === plan.id ? t('card.creating') : t('card.choosePlan')}
+                  <span className="visually-hidden"> ({labels.planName(plan)})</span>
                 </button>
               ) : (
                 signedOutAction(plan)

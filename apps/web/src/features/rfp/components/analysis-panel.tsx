@@ -1,11 +1,8 @@
 import type { Cited, RfpAnalysis, RfpDocumentDetail } from '@app/shared/rfp';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRfpLabels } from '../labels.ts';
 import { CitedText, PageRef } from './page-ref.tsx';
-
-const label = (category: string) => {
-  const words = category.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -43,35 +40,38 @@ function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
 }
 
 function Timeline({ timeline }: { timeline: RfpAnalysis['timeline'] }) {
+  const { t } = useTranslation('rfp');
   const deadline = timeline.proposalDeadline;
   const when = [deadline.date, deadline.time, deadline.timeZone].filter(Boolean).join(' ');
   const site = timeline.siteMeeting;
   return (
-    <Section title="Timeline">
+    <Section title={t('result.sections.timeline')}>
       <Facts
         rows={[
           [
-            'Proposal deadline',
+            t('result.timeline.proposalDeadline'),
             <>
               {when && <strong className="rfp-when">{when}</strong>} <CitedText item={deadline} />
             </>,
           ],
-          ['Questions deadline', <CitedText item={timeline.questionsDeadline} />],
+          [t('result.timeline.questionsDeadline'), <CitedText item={timeline.questionsDeadline} />],
           [
-            'Site meeting',
+            t('result.timeline.siteMeeting'),
             <>
-              {site.mandatory !== null && <strong>{site.mandatory ? 'Mandatory: ' : 'Optional: '}</strong>}
+              {site.mandatory !== null && (
+                <strong>{site.mandatory ? t('result.timeline.mandatory') : t('result.timeline.optional')} </strong>
+              )}
               <CitedText item={site} />
             </>,
           ],
-          ['Issued', <CitedText item={timeline.issued} />],
-          ['Project start', <CitedText item={timeline.projectStart} />],
-          ['Project end', <CitedText item={timeline.projectEnd} />],
+          [t('result.timeline.issued'), <CitedText item={timeline.issued} />],
+          [t('result.timeline.projectStart'), <CitedText item={timeline.projectStart} />],
+          [t('result.timeline.projectEnd'), <CitedText item={timeline.projectEnd} />],
         ]}
       />
       {timeline.keyMilestones.length > 0 && (
         <>
-          <h4>Key milestones</h4>
+          <h4>{t('result.timeline.milestones')}</h4>
           <ul className="rfp-list">
             {timeline.keyMilestones.map((m, i) => (
               <li key={i}>
@@ -92,10 +92,11 @@ function Timeline({ timeline }: { timeline: RfpAnalysis['timeline'] }) {
 }
 
 function Evaluation({ evaluation }: { evaluation: RfpAnalysis['evaluation'] }) {
+  const { t } = useTranslation('rfp');
   return (
-    <Section title="Evaluation criteria">
+    <Section title={t('result.sections.evaluation')}>
       {evaluation.criteria.length === 0 ? (
-        <p className="muted">No weighted criteria found in the document.</p>
+        <p className="muted">{t('result.evaluation.noCriteria')}</p>
       ) : (
         <ul className="rfp-list rfp-criteria">
           {evaluation.criteria.map((c, i) => (
@@ -113,14 +114,15 @@ function Evaluation({ evaluation }: { evaluation: RfpAnalysis['evaluation'] }) {
           ))}
         </ul>
       )}
-      <Facts rows={[['Scoring method', <CitedText item={evaluation.scoringMethod} />]]} />
-      <h4>Mandatory requirements (pass/fail)</h4>
-      <CitedList items={evaluation.mandatoryRequirements} empty="None found in the document." />
+      <Facts rows={[[t('result.evaluation.scoringMethod'), <CitedText item={evaluation.scoringMethod} />]]} />
+      <h4>{t('result.evaluation.mandatory')}</h4>
+      <CitedList items={evaluation.mandatoryRequirements} empty={t('result.noneFound')} />
     </Section>
   );
 }
 
 function Categorized({ title, items, empty }: { title: string; items: RfpAnalysis['riskFactors']; empty: string }) {
+  const labels = useRfpLabels();
   return (
     <Section title={title}>
       {items.length === 0 ? (
@@ -129,7 +131,7 @@ function Categorized({ title, items, empty }: { title: string; items: RfpAnalysi
         <ul className="rfp-list">
           {items.map((item, i) => (
             <li key={i}>
-              <span className="chip rfp-category">{label(item.category)}</span> <CitedText item={item} />
+              <span className="chip rfp-category">{labels.category(item.category)}</span> <CitedText item={item} />
             </li>
           ))}
         </ul>
@@ -139,22 +141,25 @@ function Categorized({ title, items, empty }: { title: string; items: RfpAnalysi
 }
 
 function AddendumChanges({ detail }: { detail: RfpDocumentDetail }) {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   const own = detail.analysis?.addendum;
   if (!own && detail.addenda.length === 0) return null;
   return (
-    <Section title="Addendum changes">
+    <Section title={t('result.sections.addendum')}>
       {own && (
         <>
           <p>
-            Addendum{own.number ? ` ${own.number}` : ''}: <CitedText item={own.date} />
+            {own.number ? t('result.addendum.ownNumber', { number: own.number }) : t('result.addendum.own')}:{' '}
+            <CitedText item={own.date} />
           </p>
           {own.changes.length === 0 ? (
-            <p className="muted">No changes found in the document.</p>
+            <p className="muted">{t('result.addendum.noChanges')}</p>
           ) : (
             <ul className="rfp-list">
               {own.changes.map((c, i) => (
                 <li key={i}>
-                  <span className="chip rfp-category">{label(c.kind)}</span>
+                  <span className="chip rfp-category">{labels.change(c.kind)}</span>
                   {c.section && <strong> §{c.section}</strong>} {c.description}{' '}
                   <PageRef page={c.page} quote={c.quote} />
                 </li>
@@ -167,18 +172,19 @@ function AddendumChanges({ detail }: { detail: RfpDocumentDetail }) {
         <div key={a.documentId} className="rfp-addendum">
           <h4>
             {a.filename}
-            {a.number ? ` (Addendum ${a.number})` : ''} — {a.date}
+            {a.number ? ` ${t('result.addendum.numbered', { number: a.number })}` : ''} — {a.date}
           </h4>
           <ul className="rfp-list">
             {a.changes.map((c, i) => (
               <li key={i}>
-                <span className="chip rfp-category">{label(c.kind)}</span>
+                <span className="chip rfp-category">{labels.change(c.kind)}</span>
                 {c.section && <strong> §{c.section}</strong>} {c.description}{' '}
-                <span className="rfp-ref-label">Addendum</span> <PageRef page={c.page} quote={c.quote} />
+                <span className="rfp-ref-label">{t('result.addendum.refAddendum')}</span>{' '}
+                <PageRef page={c.page} quote={c.quote} />
                 {c.rfpReference && (
                   <>
                     {' '}
-                    <span className="rfp-ref-label">RFP</span>{' '}
+                    <span className="rfp-ref-label">{t('result.addendum.refRfp')}</span>{' '}
                     <PageRef page={c.rfpReference.page} quote={c.rfpReference.quote} />
                   </>
                 )}
@@ -193,11 +199,13 @@ function AddendumChanges({ detail }: { detail: RfpDocumentDetail }) {
 
 /** The analysis of one document; every item carries its page chip, which reveals the quote. */
 export function AnalysisPanel({ detail }: { detail: RfpDocumentDetail }) {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   const a = detail.analysis;
   if (!a) {
     return (
       <p className="rfp-doc__error" role="alert">
-        {detail.error?.message ?? 'Analysis failed'}
+        {labels.errorText(detail.error?.code, t('errors.analysisFailed'))}
       </p>
     );
   }
@@ -205,14 +213,14 @@ export function AnalysisPanel({ detail }: { detail: RfpDocumentDetail }) {
     <div className="rfp-analysis">
       <Facts
         rows={[
-          ['Title', <CitedText item={a.title} />],
-          ['Solicitation number', <CitedText item={a.solicitationNumber} />],
+          [t('result.facts.title'), <CitedText item={a.title} />],
+          [t('result.facts.solicitationNumber'), <CitedText item={a.solicitationNumber} />],
           ...(a.fileNameReference
-            ? ([['File name reference', a.fileNameReference]] as Array<[string, ReactNode]>)
+            ? ([[t('result.facts.fileNameReference'), a.fileNameReference]] as Array<[string, ReactNode]>)
             : []),
-          ['Issuing body', <CitedText item={a.issuingBody} />],
+          [t('result.facts.issuingBody'), <CitedText item={a.issuingBody} />],
           [
-            'Contact',
+            t('result.facts.contact'),
             <>
               <CitedText item={a.contact.name} />
               <br />
@@ -225,36 +233,36 @@ export function AnalysisPanel({ detail }: { detail: RfpDocumentDetail }) {
       />
       {a.pagesWithoutText.length > 0 && (
         <p className="banner banner--info" role="note">
-          Pages without a text layer were not analysed: {a.pagesWithoutText.join(', ')}.
+          {t('result.pagesWithoutText', { pages: a.pagesWithoutText.join(', ') })}
         </p>
       )}
-      <Section title="Summary">
+      <Section title={t('result.sections.summary')}>
         <p>
           <CitedText item={a.summary} />
         </p>
       </Section>
-      <Section title="Key requirements">
-        <CitedList items={a.keyRequirements} empty="None found in the document." />
+      <Section title={t('result.sections.keyRequirements')}>
+        <CitedList items={a.keyRequirements} empty={t('result.noneFound')} />
       </Section>
       <Timeline timeline={a.timeline} />
       <Evaluation evaluation={a.evaluation} />
-      <Section title="Budget">
+      <Section title={t('result.sections.budget')}>
         <Facts
           rows={[
-            ['Estimated value', <CitedText item={a.budgetInfo.estimatedValue} />],
-            ['Payment terms', <CitedText item={a.budgetInfo.paymentTerms} />],
-            ['Budget constraints', <CitedText item={a.budgetInfo.budgetConstraints} />],
+            [t('result.budget.estimatedValue'), <CitedText item={a.budgetInfo.estimatedValue} />],
+            [t('result.budget.paymentTerms'), <CitedText item={a.budgetInfo.paymentTerms} />],
+            [t('result.budget.budgetConstraints'), <CitedText item={a.budgetInfo.budgetConstraints} />],
           ]}
         />
       </Section>
       <Categorized
-        title="Compliance requirements"
+        title={t('result.sections.compliance')}
         items={a.complianceRequirements}
-        empty="None found in the document."
+        empty={t('result.noneFound')}
       />
-      <Categorized title="Risk factors" items={a.riskFactors} empty="None found in the document." />
-      <Section title="Recommendations">
-        <CitedList items={a.recommendations} empty="No recommendations." />
+      <Categorized title={t('result.sections.risks')} items={a.riskFactors} empty={t('result.noneFound')} />
+      <Section title={t('result.sections.recommendations')}>
+        <CitedList items={a.recommendations} empty={t('result.noRecommendations')} />
       </Section>
       <AddendumChanges detail={detail} />
     </div>

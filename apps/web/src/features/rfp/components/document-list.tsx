@@ -1,6 +1,7 @@
 import type { RfpDocument, RfpDocumentDetail } from '@app/shared/rfp';
-import { errorMessage } from '../../auth/error-message.ts';
+import { useTranslation } from 'react-i18next';
 import { reportUrl, useAnalyzeDocument, useDeleteDocument } from '../api/rfp-api.ts';
+import { useRfpLabels } from '../labels.ts';
 
 /** A file on its way to the server: its real transfer progress, or why it was refused. */
 export interface PendingUpload {
@@ -11,36 +12,21 @@ export interface PendingUpload {
   error: string | null;
 }
 
-const STATUS_LABELS: Record<RfpDocument['status'], string> = {
-  uploading: 'Uploading',
-  ready: 'Ready',
-  analyzing: 'Analyzing',
-  completed: 'Completed',
-  error: 'Error',
-};
-
-const KIND_LABELS: Record<RfpDocument['kind'], string> = {
-  rfp: 'RFP',
-  addendum: 'Addendum',
-  appendix: 'Appendix',
-  other: 'Document',
-};
-
-export const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-function StatusBadge({ status, label }: { status: RfpDocument['status']; label?: string }) {
-  return <span className={`rfp-status rfp-status--${status}`}>{label ?? STATUS_LABELS[status]}</span>;
+function StatusBadge({ status }: { status: RfpDocument['status'] }) {
+  const { t } = useTranslation('rfp');
+  return <span className={`rfp-status rfp-status--${status}`}>{t(`status.${status}`)}</span>;
 }
 
 export function PendingRow({ upload, onDismiss }: { upload: PendingUpload; onDismiss: () => void }) {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   return (
     <li className="rfp-doc" aria-label={upload.filename}>
       <div className="rfp-doc__head">
         <span className="rfp-doc__name">{upload.filename}</span>
         <StatusBadge status={upload.error ? 'error' : 'uploading'} />
       </div>
-      <p className="rfp-doc__meta muted">{formatSize(upload.sizeBytes)}</p>
+      <p className="rfp-doc__meta muted">{labels.size(upload.sizeBytes)}</p>
       {upload.error ? (
         <>
           <p className="rfp-doc__error" role="alert">
@@ -48,13 +34,14 @@ export function PendingRow({ upload, onDismiss }: { upload: PendingUpload; onDis
           </p>
           <div className="rfp-doc__actions">
             <button type="button" className="button button--secondary" onClick={onDismiss}>
-              Dismiss<span className="visually-hidden"> {upload.filename}</span>
+              {t('docs.dismiss')}
+              <span className="visually-hidden"> {upload.filename}</span>
             </button>
           </div>
         </>
       ) : (
         <div className="rfp-progress">
-          <progress max={100} value={upload.progress} aria-label={`Uploading ${upload.filename}`} />
+          <progress max={100} value={upload.progress} aria-label={t('docs.uploading', { file: upload.filename })} />
           <span aria-hidden="true">{upload.progress}%</span>
         </div>
       )}
@@ -71,11 +58,15 @@ interface DocumentRowProps {
 }
 
 export function DocumentRow({ doc, selected, onAnalyzed, onShow, onRemoved }: DocumentRowProps) {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   const analyze = useAnalyzeDocument();
   const remove = useDeleteDocument();
   const status = analyze.isPending ? 'analyzing' : doc.status;
   const canAnalyze = !analyze.isPending && doc.error?.code !== 'pdf_needs_ocr' && status !== 'uploading';
-  const failure = analyze.isError ? errorMessage(analyze.error, 'Analysis failed') : doc.error?.message;
+  const failure = analyze.isError
+    ? labels.apiError(analyze.error, t('errors.analysisFailed'))
+    : doc.error && labels.errorText(doc.error.code, t('errors.analysisFailed'));
 
   return (
     <li className={`rfp-doc${selected ? ' rfp-doc--selected' : ''}`} aria-label={doc.filename}>
@@ -84,14 +75,14 @@ export function DocumentRow({ doc, selected, onAnalyzed, onShow, onRemoved }: Do
         <StatusBadge status={status} />
       </div>
       <p className="rfp-doc__meta muted">
-        {KIND_LABELS[doc.kind]}
-        {doc.solicitationNumber && <> · {doc.solicitationNumber}</>} · {doc.pageCount}{' '}
-        {doc.pageCount === 1 ? 'page' : 'pages'} · {formatSize(doc.sizeBytes)}
-        {doc.linkedTo && <> · addendum to {doc.linkedTo.filename}</>}
+        {t(`kind.${doc.kind}`)}
+        {doc.solicitationNumber && <> · {doc.solicitationNumber}</>} · {t('docs.pages', { count: doc.pageCount })} ·{' '}
+        {labels.size(doc.sizeBytes)}
+        {doc.linkedTo && <> · {t('docs.addendumTo', { file: doc.linkedTo.filename })}</>}
       </p>
       {status === 'analyzing' && (
         <div className="rfp-progress">
-          <progress aria-label={`Analyzing ${doc.filename}`} />
+          <progress aria-label={t('docs.analyzing', { file: doc.filename })} />
         </div>
       )}
       {status === 'error' && !analyze.isPending && failure && (
@@ -101,13 +92,14 @@ export function DocumentRow({ doc, selected, onAnalyzed, onShow, onRemoved }: Do
       )}
       {remove.isError && (
         <p className="rfp-doc__error" role="alert">
-          {errorMessage(remove.error, 'The document could not be removed.')}
+          {t('docs.removeFailed')}
         </p>
       )}
       <div className="rfp-doc__actions">
         {status === 'completed' && (
           <button type="button" className="button button--secondary" aria-pressed={selected} onClick={onShow}>
-            View analysis<span className="visually-hidden"> of {doc.filename}</span>
+            {t('docs.viewAnalysis')}
+            <span className="visually-hidden"> {t('docs.ofFile', { file: doc.filename })}</span>
           </button>
         )}
         {canAnalyze && (
@@ -116,17 +108,19 @@ export function DocumentRow({ doc, selected, onAnalyzed, onShow, onRemoved }: Do
             className="button button--secondary"
             onClick={() => analyze.mutate(doc.id, { onSuccess: onAnalyzed })}
           >
-            {status === 'completed' ? 'Analyze again' : 'Analyze'}
+            {status === 'completed' ? t('docs.analyzeAgain') : t('docs.analyze')}
             <span className="visually-hidden"> {doc.filename}</span>
           </button>
         )}
         {status === 'completed' && (
           <span className="rfp-doc__downloads">
             <a className="button button--secondary" href={reportUrl(doc.id, 'pdf')} download>
-              Download Report<span className="visually-hidden"> of {doc.filename}</span> (PDF)
+              {t('docs.downloadReport')}
+              <span className="visually-hidden"> {t('docs.ofFile', { file: doc.filename })}</span> {t('docs.pdf')}
             </a>
             <a className="rfp-doc__md" href={reportUrl(doc.id, 'md')} download>
-              Markdown<span className="visually-hidden"> report of {doc.filename}</span>
+              {t('docs.markdown')}
+              <span className="visually-hidden"> {t('docs.markdownOf', { file: doc.filename })}</span>
             </a>
           </span>
         )}
@@ -136,7 +130,7 @@ export function DocumentRow({ doc, selected, onAnalyzed, onShow, onRemoved }: Do
           disabled={remove.isPending || analyze.isPending}
           onClick={() => remove.mutate(doc.id, { onSuccess: onRemoved })}
         >
-          {remove.isPending ? 'Removing...' : 'Remove'}
+          {remove.isPending ? t('docs.removing') : t('docs.remove')}
           <span className="visually-hidden"> {doc.filename}</span>
         </button>
       </div>

@@ -1,7 +1,7 @@
 import { RFP_LIMITS } from '@app/shared/rfp';
 import { type DragEvent, useId, useRef, useState } from 'react';
-
-const MAX_MB = Math.round(RFP_LIMITS.maxFileBytes / (1024 * 1024));
+import { useTranslation } from 'react-i18next';
+import { MAX_MB } from '../labels.ts';
 
 const isPdf = (file: File) =>
   (RFP_LIMITS.acceptedTypes as readonly string[]).includes(file.type) ||
@@ -13,6 +13,7 @@ const isPdf = (file: File) =>
  * size limit are left out here with a note saying which (the server refuses them too).
  */
 export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => void; disabled?: boolean }) {
+  const { t } = useTranslation('rfp');
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -24,9 +25,8 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
     const tooBig = files.filter((f) => isPdf(f) && f.size > RFP_LIMITS.maxFileBytes);
     const accepted = files.filter((f) => isPdf(f) && f.size <= RFP_LIMITS.maxFileBytes);
     const notes: string[] = [];
-    if (notPdf.length > 0)
-      notes.push(`Only PDF files are supported; left out: ${notPdf.map((f) => f.name).join(', ')}.`);
-    if (tooBig.length > 0) notes.push(`Over ${MAX_MB}MB, left out: ${tooBig.map((f) => f.name).join(', ')}.`);
+    if (notPdf.length > 0) notes.push(t('drop.notPdf', { files: notPdf.map((f) => f.name).join(', ') }));
+    if (tooBig.length > 0) notes.push(t('drop.tooBig', { mb: MAX_MB, files: tooBig.map((f) => f.name).join(', ') }));
     setNote(notes.length > 0 ? notes.join(' ') : null);
     if (accepted.length > 0) onFiles(accepted);
   }
@@ -56,9 +56,9 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span className="rfp-drop__title">Drop RFP PDFs here or choose files</span>
+        <span className="rfp-drop__title">{t('drop.title')}</span>
         <span id={hintId} className="rfp-drop__hint">
-          Supports PDF files up to {MAX_MB}MB
+          {t('drop.hint', { mb: MAX_MB })}
         </span>
       </button>
       <input
@@ -66,7 +66,7 @@ export function DropZone({ onFiles, disabled }: { onFiles: (files: File[]) => vo
         type="file"
         className="visually-hidden"
         tabIndex={-1}
-        aria-label="Choose PDF files"
+        aria-label={t('drop.choose')}
         multiple
         accept={RFP_LIMITS.acceptedTypes.join(',')}
         onChange={(e) => {

@@ -1,10 +1,13 @@
+import { NOT_FOUND } from '@app/shared/rfp';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A page reference as a chip: pressing it reveals, just below, the text quoted from that page
  * ("p. 12 — “…”"). A disclosure button, so it works with the keyboard and screen readers.
  */
 export function PageRef({ page, quote }: { page: number; quote: string }) {
+  const { t } = useTranslation('rfp');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -16,11 +19,11 @@ export function PageRef({ page, quote }: { page: number; quote: string }) {
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
       >
-        p. {page}
-        <span className="visually-hidden">, {open ? 'hide' : 'show'} the quoted text</span>
+        {t('pageRef.chip', { page })}
+        <span className="visually-hidden">{open ? t('pageRef.hide') : t('pageRef.show')}</span>
       </button>
       <span id={panelId} className="page-ref__quote" hidden={!open}>
-        p. {page} — “{quote}”
+        {t('pageRef.quote', { page, quote })}
       </span>
     </span>
   );
@@ -34,9 +37,10 @@ interface CitedLike {
 
 /** A value from the document with its page chip (no chip when the document does not give it). */
 export function CitedText({ item }: { item: CitedLike }) {
+  const { t } = useTranslation('rfp');
   return (
     <>
-      <span className="cited__text">{item.text}</span>
+      <span className="cited__text">{item.text === NOT_FOUND ? t('result.notFound') : item.text}</span>
       {item.page !== null && item.quote !== null && (
         <>
           {' '}

@@ -1,23 +1,28 @@
 import type { RfpDocumentDetail, RfpDocumentList } from '@app/shared/rfp';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Banner } from '../../../components/ui/form.tsx';
-import { errorMessage } from '../../auth/error-message.ts';
 import { documentQuery, documentsQuery, rfpKeys, uploadDocuments } from '../api/rfp-api.ts';
 import { AnalysisPanel } from './analysis-panel.tsx';
-import { DocumentRow, formatSize, type PendingUpload, PendingRow } from './document-list.tsx';
+import { useRfpLabels } from '../labels.ts';
+import { DocumentRow, type PendingUpload, PendingRow } from './document-list.tsx';
 import { DropZone } from './drop-zone.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import '../rfp.css';
 
 function ResultPanel({ id }: { id: string }) {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   const detail = useQuery(documentQuery(id));
   return (
     <section className="rfp-result" aria-labelledby="rfp-result-title" aria-busy={detail.isPending}>
       <h2 id="rfp-result-title">
-        Analysis{detail.data ? <span className="rfp-result__file">: {detail.data.filename}</span> : null}
+        {t('result.title')}
+        {detail.data ? <span className="rfp-result__file">: {detail.data.filename}</span> : null}
       </h2>
-      {detail.isPending && <p className="muted">Loading the analysis...</p>}
-      {detail.isError && <Banner kind="error">{errorMessage(detail.error, 'Analysis failed')}</Banner>}
+      {detail.isPending && <p className="muted">{t('result.loading')}</p>}
+      {detail.isError && <Banner kind="error">{labels.apiError(detail.error, t('errors.analysisFailed'))}</Banner>}
       {detail.data && <AnalysisPanel detail={detail.data} />}
     </section>
   );
@@ -25,6 +30,8 @@ function ResultPanel({ id }: { id: string }) {
 
 /** /rfp-analysis (spec §2, issue 8): upload PDFs, analyse them on the server, read and download the result. */
 export function RfpAnalysisScreen() {
+  const { t } = useTranslation('rfp');
+  const labels = useRfpLabels();
   const queryClient = useQueryClient();
   const documents = useQuery(documentsQuery());
   const [pending, setPending] = useState<PendingUpload[]>([]);
@@ -49,7 +56,7 @@ export function RfpAnalysisScreen() {
           setPending((list) => list.filter((p) => p.key !== key));
           void queryClient.invalidateQueries({ queryKey: rfpKeys.list() });
         })
-        .catch((err: unknown) => patch(key, { error: errorMessage(err, 'The upload failed.') }));
+        .catch((err: unknown) => patch(key, { error: labels.apiError(err, t('errors.uploadFailed')) }));
     }
   }
 
@@ -60,26 +67,25 @@ export function RfpAnalysisScreen() {
 
   return (
     <div className="rfp-page">
-      <h1>RFP Analysis</h1>
-      <p className="muted">
-        Upload a solicitation and its addenda: Breeze reads them on the server and cites the page behind every finding.
-      </p>
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
       <DropZone onFiles={upload} />
 
       <section className="rfp-docs" aria-labelledby="rfp-docs-title">
-        <h2 id="rfp-docs-title">Your documents</h2>
+        <h2 id="rfp-docs-title">{t('docs.title')}</h2>
         {usage && (
           <p className="muted rfp-usage">
-            {usage.files} of {usage.maxFiles} files · {formatSize(usage.bytes)} of {formatSize(usage.maxBytes)} used
+            {t('docs.usage', {
+              count: usage.files,
+              maxFiles: formatCount(usage.maxFiles),
+              used: labels.size(usage.bytes),
+              max: labels.size(usage.maxBytes),
+            })}
           </p>
         )}
-        {documents.isError && (
-          <Banner kind="error">{errorMessage(documents.error, 'Your documents could not be loaded.')}</Banner>
-        )}
-        {documents.isPending && <p className="muted">Loading your documents...</p>}
-        {documents.isSuccess && docs.length === 0 && pending.length === 0 && (
-          <p className="muted">No documents yet. Upload a PDF to start.</p>
-        )}
+        {documents.isError && <Banner kind="error">{t('docs.loadFailed')}</Banner>}
+        {documents.isPending && <p className="muted">{t('docs.loading')}</p>}
+        {documents.isSuccess && docs.length === 0 && pending.length === 0 && <p className="muted">{t('docs.empty')}</p>}
         <ul className="rfp-doc-list">
           {pending.map((p) => (
             <PendingRow

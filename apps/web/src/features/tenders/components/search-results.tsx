@@ -1,70 +1,129 @@
-import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatCount, pluralize } from '../../../lib/format.ts';
-import { searchTendersQuery } from '../api/search-tenders.ts';
+import type { UnderstoodPart } from '@app/shared/tender';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { type SearchPageFilters, searchTendersPagesQuery } from '../api/search-tenders.ts';
+import { maxRelevance } from './search/match.ts';
 import { SearchResultItem } from './search-result-item.tsx';
 import { UnderstoodChips } from './understood-chips.tsx';
 
-function errorMessage(error: Error) {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-    return `The search could not be run: ${error.message}`;
-  }
-  if (error instanceof ApiError && error.code === 'network_error') return error.message;
-  return 'Something went wrong on our side while searching. Please try again in a moment.';
+interface Props {
+  q: string;
+  filters: SearchPageFilters;
+  /** Searches again without one part the parser understood. */
+  onRemovePart: (part: UnderstoodPart) => void;
+  onClearFilters: () => void;
 }
 
-/** Results of one query; renders nothing until there is a query. */
-export function SearchResults({ q }: { q: string }) {
-  const { data, error, isPending, isFetching, refetch } = useQuery(searchTendersQuery(q));
+/** The results of the /search page (spec §2): counts, max relevance, results, Load More. */
+export function SearchResults({ q, filters, onRemovePart, onClearFilters }: Props) {
+  const { t } = useTranslation('search');
+  const search = useInfiniteQuery(searchTendersPagesQuery(q, filters));
+  const listRef = useRef<HTMLOListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+  const shown = search.data?.pages.reduce((n, p) => n + p.results.length, 0) ?? 0;
 
-  if (!q) return null;
-  if (isPending) {
+  // After Load More, keyboard focus moves to the first new result.
+  useEffect(() => {
+    const index = focusIndex.current;
+    if (index === null || shown <= index) return;
+    focusIndex.current = null;
+    listRef.current?.querySelectorAll<HTMLAnchorElement>('.result__title a')[index]?.focus();
+  }, [shown]);
+
+  if (search.isPending) {
     return (
       <p className="search-status" role="status">
-        Searching contracts...
+        {t('searching')}
       </p>
     );
   }
-  if (error) {
-    return (
-      <div className="search-status search-status--error" role="alert">
-        <p>{errorMessage(error)}</p>
-        <button className="button button--secondary" type="button" onClick={() => void refetch()} disabled={isFetching}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (data.results.length === 0) {
+
+  const first = search.data?.pages[0];
+  const understood = first?.search_metadata.understood ?? [];
+  if (!first || shown === 0) {
+    // Spec §8: a failed search shows the empty state (with a way to try again).
     return (
       <div className="search-status" role="status">
-        <p className="search-status__title">No results found</p>
-        <p>Try fewer or broader words, or another region.</p>
-        <UnderstoodChips parts={data.search_metadata.understood} />
+        <p className="search-status__title">{t('noResults')}</p>
+        {search.isError ? <p>{t('error')}</p> : <p>{t('noResultsHint')}</p>}
+        <UnderstoodChips parts={understood} onRemove={onRemovePart} />
+        <p className="sp-empty-actions">
+          <button className="button button--secondary" type="button" onClick={onClearFilters}>
+            {t('clearFilters')}
+          </button>
+          {search.isError && (
+            <button className="button button--secondary" type="button" onClick={() => void search.refetch()}>
+              {t('retry')}
+            </button>
+          )}
+        </p>
       </div>
     );
   }
-  const { results, total_results: total, search_metadata: meta } = data;
+
+  const meta = first.search_metadata;
+  const total = first.total_results;
+  const relevance = maxRelevance(meta.max_score);
   const optional = meta.optional_keywords ?? [];
+  const results = (search.data?.pages ?? []).flatMap((p) => p.results);
+
   return (
     <>
       <div className="results-summary">
-        <p role="status">
-          {meta.total_is_lower_bound ? `${formatCount(total)}+ results` : pluralize(total, 'result')} for “{q}”
-          {total > results.length && ` · showing the best ${formatCount(results.length)}`}
+        <p role="status" data-testid="found-count">
+          {meta.total_is_lower_bound
+            ? t('foundAtLeast', { formatted: formatCount(total) })
+            : t('found', { count: total, formatted: formatCount(total) })}
         </p>
-        <UnderstoodChips parts={meta.understood} />
+        {relevance !== null && (
+          <p data-testid="max-relevance">
+            {t('maxRelevance', {
+              value: new Intl.NumberFormat(currentLocale(), {
+                minimumFractionDigits: 1,
+                maximumFractionDigits: 1,
+              }).format(relevance),
+            })}
+          </p>
+        )}
       </div>
+      <UnderstoodChips parts={understood} onRemove={onRemovePart} />
       {optional.length > 0 && (
-        <p className="results-note">
-          No tender has all your words, so some of these do not mention {optional.map((w) => `“${w}”`).join(', ')}.
-        </p>
+        <p className="results-note">{t('optionalKeywords', { words: optional.map((w) => `“${w}”`).join(', ') })}</p>
       )}
-      <ol className="results" aria-label={`Tenders matching “${q}”`}>
+      <ol className="results" aria-label={t('resultsLabel', { q })} ref={listRef}>
         {results.map((result) => (
           <SearchResultItem key={result.id} result={result} />
         ))}
       </ol>
+      <div className="sp-more">
+        <p className="muted" data-testid="showing">
+          {t('showing', {
+            shown: formatCount(results.length),
+            total: `${formatCount(total)}${meta.total_is_lower_bound ? '+' : ''}`,
+          })}
+        </p>
+        {search.isFetchNextPageError && (
+          <p className="sp-more__error" role="alert">
+            {t('error')}
+          </p>
+        )}
+        {search.hasNextPage && (
+          <button
+            type="button"
+            className="button"
+            disabled={search.isFetchingNextPage}
+            onClick={() => {
+              focusIndex.current = results.length;
+              void search.fetchNextPage();
+            }}
+          >
+            {search.isFetchingNextPage ? t('loadingMore') : t('loadMore')}
+          </button>
+        )}
+      </div>
     </>
   );
 }

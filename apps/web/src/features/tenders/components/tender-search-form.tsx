@@ -1,12 +1,17 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The query currently shown; the field resets to it when it changes (back button). */
   query: string;
   onSearch: (q: string) => void;
+  /** Distinct ids when two forms share a page. */
+  id?: string;
 }
 
-export function TenderSearchForm({ query, onSearch }: Props) {
+/** A search box with its Search button; a blank or whitespace-only query does nothing (spec §5). */
+export function TenderSearchForm({ query, onSearch, id = 'tender-search-q' }: Props) {
+  const { t } = useTranslation('search');
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get('q');
@@ -16,24 +21,24 @@ export function TenderSearchForm({ query, onSearch }: Props) {
 
   return (
     <form className="search-form" role="search" onSubmit={handleSubmit}>
-      <label className="search-form__label" htmlFor="tender-search-q">
-        Search tenders
+      <label className="search-form__label visually-hidden" htmlFor={id}>
+        {t('searchLabel')}
       </label>
       <div className="search-form__row">
         <input
           key={query}
-          id="tender-search-q"
+          id={id}
           className="search-form__input"
           name="q"
           type="search"
           defaultValue={query}
-          placeholder="Try: 'IT services under $50K in Ontario'"
+          placeholder={t('searchPlaceholder')}
           autoComplete="off"
           enterKeyHint="search"
           maxLength={500}
         />
         <button className="button" type="submit">
-          Search
+          {t('searchButton')}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import type { Citation, CitedItem, TenderSummary } from '@app/shared/ai';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../../lib/i18n.ts';
 import { tenderSummaryQuery } from '../../api/get-tender-detail.ts';
 import { CitationRefs } from './citation-ref.tsx';
 
@@ -31,21 +33,23 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 export function AiSummaryPanel({ tenderId }: { tenderId: string }) {
-  const { data, isPending, isError } = useQuery(tenderSummaryQuery(tenderId));
+  const { t } = useTranslation('tender');
+  // The summary is written in the UI's language (the server keeps one per tender and language).
+  const { data, isPending, isError } = useQuery(tenderSummaryQuery(tenderId, currentLanguage()));
 
   return (
     <section className="td-card ai-summary" aria-labelledby="ai-summary-title" aria-busy={isPending}>
-      <h2 id="ai-summary-title">BreezeAI Summary</h2>
+      <h2 id="ai-summary-title">{t('ai.title')}</h2>
       {isPending ? (
         <div className="page-loader ai-summary__loading" role="status" aria-live="polite">
           <span className="page-loader__spinner" aria-hidden="true" />
-          <span>BreezeAI is analyzing this tender...</span>
+          <span>{t('ai.analyzing')}</span>
         </div>
       ) : isError ? (
         // Deviation from spec §4 (on failure the panel stays in its loading state forever):
         // an honest message is shown instead of a spinner that never ends.
         <p className="ai-summary__error" role="status">
-          BreezeAI could not summarise this tender right now.
+          {t('ai.failed')}
         </p>
       ) : (
         <SummaryBody summary={data} />
@@ -55,9 +59,10 @@ export function AiSummaryPanel({ tenderId }: { tenderId: string }) {
 }
 
 function SummaryBody({ summary }: { summary: TenderSummary }) {
+  const { t } = useTranslation('tender');
   const cites = citationIndex(summary);
   const { keyDetails, recommendation } = summary;
-  const priority = recommendation.priority.toLowerCase();
+  const priority = recommendation.priority.toLowerCase() as 'high' | 'medium' | 'low';
   return (
     <div className="ai-summary__body" data-testid="ai-summary">
       <p className="ai-summary__text">
@@ -65,17 +70,17 @@ function SummaryBody({ summary }: { summary: TenderSummary }) {
         <Refs refs={cites('summary')} />
       </p>
 
-      <h3>Key details</h3>
+      <h3>{t('ai.keyDetails')}</h3>
       <dl className="ai-summary__details">
-        <Detail term="Objective">
+        <Detail term={t('ai.objective')}>
           {keyDetails.objective}
           <Refs refs={cites('objective')} />
         </Detail>
-        <Detail term="Category">
+        <Detail term={t('ai.category')}>
           {keyDetails.category}
           <Refs refs={cites('category')} />
         </Detail>
-        <Detail term="Value">
+        <Detail term={t('ai.value')}>
           {keyDetails.value}
           <Refs refs={cites('value')} />
         </Detail>
@@ -83,7 +88,7 @@ function SummaryBody({ summary }: { summary: TenderSummary }) {
 
       {summary.requirements.length > 0 && (
         <>
-          <h3>Requirements</h3>
+          <h3>{t('ai.requirements')}</h3>
           <ul className="ai-summary__requirements">
             {summary.requirements.map((r, i) => (
               <li key={i}>
@@ -95,9 +100,11 @@ function SummaryBody({ summary }: { summary: TenderSummary }) {
         </>
       )}
 
-      <h3>Recommendation</h3>
+      <h3>{t('ai.recommendation')}</h3>
       <p className="ai-summary__recommendation">
-        <span className={`td-badge td-badge--priority-${priority}`}>{recommendation.priority} priority</span>{' '}
+        <span className={`td-badge td-badge--priority-${priority}`}>
+          {t('ai.priority', { priority: t(`ai.priorities.${priority}`) })}
+        </span>{' '}
         {recommendation.reason}
       </p>
     </div>

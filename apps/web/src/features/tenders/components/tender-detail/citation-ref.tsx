@@ -1,24 +1,6 @@
 import type { Citation } from '@app/shared/ai';
 import { useId, useState } from 'react';
-
-const FIELD_LABELS: Partial<Record<Citation['field'], string>> = {
-  title: 'Title',
-  description: 'Description',
-  description_fr: 'Description (French)',
-  category_primary: 'Category',
-  unspsc: 'UNSPSC',
-  unspsc_description: 'UNSPSC description',
-  gsin: 'GSIN',
-  gsin_description: 'GSIN description',
-  procurement_type: 'Notice type',
-  procurement_method: 'Procurement method',
-  selection_criteria: 'Selection criteria',
-  trade_agreements: 'Trade agreements',
-  regions_of_delivery: 'Regions of delivery',
-  contracting_entity_name: 'Contracting entity',
-  closing_date: 'Closing date',
-  tenderData: 'Tender text',
-};
+import { useTranslation } from 'react-i18next';
 
 /**
  * A superscript source marker: a button that reveals the quoted source text on hover
@@ -30,7 +12,8 @@ export function CitationRef({ citation, number }: { citation: Citation; number: 
   const [pinned, setPinned] = useState(false);
   const [hovered, setHovered] = useState(false);
   const open = pinned || hovered;
-  const source = FIELD_LABELS[citation.field] ?? citation.field;
+  const { t } = useTranslation('tender');
+  const source = t(`ai.fields.${citation.field}`, { defaultValue: citation.field });
   return (
     <span className="citation" onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
       <sup>
@@ -39,7 +22,7 @@ export function CitationRef({ citation, number }: { citation: Citation; number: 
           className="citation__marker"
           aria-expanded={open}
           aria-controls={quoteId}
-          aria-label={`Source ${number}: ${source}`}
+          aria-label={t('ai.source', { number, field: source })}
           onClick={() => {
             // A click pins or unpins; the hover preview waits for the pointer to come back.
             setPinned(!pinned);

@@ -1,42 +1,55 @@
 import type { Tender } from '@app/shared/tender';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../../../components/ui/page-loader.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { pickLocalized } from '../../../../lib/i18n.ts';
 import { paths } from '../../../../paths.ts';
 import { tenderDetailQuery } from '../../api/get-tender-detail.ts';
+import { useTenderLabels } from '../../use-tender-labels.ts';
 import { AiSummaryPanel } from './ai-summary-panel.tsx';
 import { AmendmentHistory } from './amendment-history.tsx';
+import { BookmarkButton } from './bookmark-button.tsx';
+import { descriptionText } from './description-text.ts';
 import {
   closingCountdown,
-  decodeCategory,
   formatTenderDate,
   formatTenderDateTime,
-  statusLabel,
   statusTone,
   unspscEntries,
 } from './tender-format.ts';
+import '../badges.css';
 import './tender-detail.css';
 
-// The spec's breadcrumb and back button lead to /search, which is not built yet: they go to the
-// first page (`/`), which holds the search for now.
-const searchHref = () => paths.home.href();
+/** The spec's back button and breadcrumb lead to the search page. */
+const searchHref = () => paths.search.href();
 
 export function TenderDetailPage({ tenderId }: { tenderId: string }) {
-  const { data: tender, isPending, isError } = useQuery(tenderDetailQuery(tenderId));
+  const { t } = useTranslation('tender');
+  const id = tenderId.trim();
+  const { data: tender, isPending, error } = useQuery({ ...tenderDetailQuery(id), enabled: id !== '' });
 
-  if (isPending) return <PageLoader label="Loading tender details..." />;
-  if (isError) {
+  if (!id) {
     return (
-      <Message title="Error Loading Tender">
-        <p>Failed to load tender details. Please try again.</p>
+      <Message title={t('errorTitle')}>
+        <p>{t('noIdText')}</p>
+      </Message>
+    );
+  }
+  if (isPending) return <PageLoader label={t('loading')} />;
+  if (error) {
+    return (
+      <Message title={t('errorTitle')}>
+        <p>{error instanceof ApiError ? t('errorText') : error.message}</p>
       </Message>
     );
   }
   if (!tender) {
     return (
-      <Message title="Tender Not Found">
-        <p>The requested tender could not be found.</p>
+      <Message title={t('notFoundTitle')}>
+        <p>{t('notFoundText')}</p>
       </Message>
     );
   }
@@ -44,40 +57,46 @@ export function TenderDetailPage({ tenderId }: { tenderId: string }) {
 }
 
 function Message({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation('tender');
   return (
     <section className="page-message" aria-labelledby="tender-message-title">
+      <title>{`${title} · Breeze`}</title>
       <h1 id="tender-message-title">{title}</h1>
       {children}
       <p>
         <Link className="button" to={searchHref()}>
-          Back to Search
+          {t('backToSearch')}
         </Link>
       </p>
     </section>
   );
 }
 
-function Row({ term, children }: { term: string; children: ReactNode }) {
+function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
     <div className="td-list__row">
       <dt>{term}</dt>
-      <dd>{children}</dd>
+      <dd data-testid={testId}>{children}</dd>
     </div>
   );
 }
 
-const place = (t: Tender) =>
-  [t.contracting_entity_city, t.contracting_entity_province].filter(Boolean).join(', ') || null;
-
 function TenderDetail({ tender }: { tender: Tender }) {
+  const { t } = useTranslation('tender');
+  const labels = useTenderLabels();
   const navigate = useNavigate();
   const countdown = closingCountdown(tender.closing_date);
-  const location = place(tender);
+  const province = tender.contracting_entity_province && labels.province(tender.contracting_entity_province);
+  const location = [tender.contracting_entity_city, province].filter(Boolean).join(', ') || null;
   const unspsc = unspscEntries(tender.unspsc, tender.unspsc_description);
   const gsin = [tender.gsin, tender.gsin_description].filter(Boolean).join(' — ');
+  const title = pickLocalized(tender.title, tender.title_fr);
+  const description = descriptionText(pickLocalized(tender.description, tender.description_fr));
+  const notSpecified = t('notSpecified');
 
   return (
     <article className="tender-detail" aria-labelledby="tender-title">
+      <title>{`${title} · Breeze`}</title>
       <header className="td-header">
         <div className="td-header__nav">
           <button
@@ -85,56 +104,76 @@ function TenderDetail({ tender }: { tender: Tender }) {
             className="button button--secondary button--small"
             onClick={() => void (window.history.length > 1 ? navigate(-1) : navigate(searchHref()))}
           >
-            ← Back
+            <span aria-hidden="true">← </span>
+            {t('back')}
           </button>
-          <nav aria-label="Breadcrumb">
+          <nav aria-label={t('breadcrumb')}>
             <ol className="td-breadcrumb">
               <li>
-                <Link to={searchHref()}>Search</Link>
+                <Link to={searchHref()}>{t('search')}</Link>
               </li>
-              <li aria-current="page">{tender.title}</li>
+              <li aria-current="page">{title}</li>
             </ol>
           </nav>
         </div>
 
-        <h1 id="tender-title">{tender.title}</h1>
+        <h1 id="tender-title">{title}</h1>
         <div className="td-badges">
           <span className={`td-badge td-badge--${statusTone(tender.status)}`} data-testid="tender-status">
-            {statusLabel(tender.status)}
+            <span className="visually-hidden">{t('header.status')}: </span>
+            {labels.status(tender.status)}
           </span>
           {tender.procurement_type && (
             <span className="td-badge td-badge--neutral" data-testid="tender-type">
+              <span className="visually-hidden">{t('header.type')}: </span>
               {tender.procurement_type}
             </span>
           )}
         </div>
-        <p className="td-header__entity">{tender.contracting_entity_name ?? 'Organization not specified'}</p>
+        <p className="td-header__entity" data-testid="tender-entity">
+          {tender.contracting_entity_name ?? t('organizationUnknown')}
+        </p>
         <dl className="td-header__meta">
-          {location && <Row term="Location">{location}</Row>}
-          <Row term="Published">{formatTenderDate(tender.published_date)}</Row>
-          <Row term="Closes">
-            {formatTenderDateTime(tender.closing_date)}{' '}
+          {location && (
+            <Row term={t('header.location')} testId="tender-location">
+              {location}
+            </Row>
+          )}
+          <Row term={t('header.published')} testId="tender-published">
+            {formatTenderDate(tender.published_date)}
+          </Row>
+          <Row term={t('header.closes')}>
+            <span data-testid="tender-closing">{formatTenderDateTime(tender.closing_date)}</span>{' '}
             {countdown && (
               <span
                 className={`td-badge ${countdown.closed ? 'td-badge--red' : countdown.urgent ? 'td-badge--urgent' : 'td-badge--neutral'}`}
                 data-testid="closing-countdown"
+                data-urgent={countdown.urgent}
               >
-                {countdown.label}
+                {countdown.urgent && <span aria-hidden="true">⚠ </span>}
+                {labels.countdown(countdown)}
               </span>
             )}
           </Row>
-          {tender.source_reference && <Row term="Reference">{tender.source_reference}</Row>}
+          {tender.source_reference && (
+            <Row term={t('header.reference')} testId="tender-reference">
+              {tender.source_reference}
+            </Row>
+          )}
         </dl>
         <div className="td-header__actions">
-          <ShareButton title={tender.title} />
+          <BookmarkButton tenderId={tender.id} variant="toggle" />
+          <ShareButton title={title} />
           {tender.source_url && (
             <a
               className="button button--secondary button--small"
               href={tender.source_url}
               target="_blank"
               rel="noreferrer"
+              data-testid="tender-source-link"
             >
-              View source<span className="visually-hidden"> (opens in a new tab)</span>
+              {t('source')}
+              <span className="visually-hidden"> {t('opensInNewTab')}</span>
             </a>
           )}
         </div>
@@ -145,21 +184,28 @@ function TenderDetail({ tender }: { tender: Tender }) {
           <AiSummaryPanel tenderId={tender.id} />
 
           <section className="td-card" aria-labelledby="td-description">
-            <h2 id="td-description">Description</h2>
+            <h2 id="td-description">{t('description.title')}</h2>
+            {/* Always text: markup from a source is read as text, never rendered (no scripts, no images). */}
             <div className="td-description" data-testid="tender-description">
-              {tender.description?.trim() ? tender.description : <p className="muted">No description provided</p>}
+              {description ? description : <p className="muted">{t('description.none')}</p>}
             </div>
           </section>
 
           <section className="td-card" aria-labelledby="td-procurement">
-            <h2 id="td-procurement">Procurement Details</h2>
+            <h2 id="td-procurement">{t('procurement.title')}</h2>
             <dl className="td-list">
-              <Row term="Procurement method">{tender.procurement_method ?? 'Not specified'}</Row>
-              <Row term="Category">{decodeCategory(tender.category_primary)}</Row>
-              <Row term="GSIN">{gsin || 'Not specified'}</Row>
-              <Row term="UNSPSC">
+              <Row term={t('procurement.method')} testId="tender-method">
+                {tender.procurement_method ?? notSpecified}
+              </Row>
+              <Row term={t('procurement.category')} testId="tender-category">
+                {labels.categories(tender.category_primary).join(', ')}
+              </Row>
+              <Row term={t('procurement.gsin')} testId="tender-gsin">
+                {gsin || notSpecified}
+              </Row>
+              <Row term={t('procurement.unspsc')} testId="tender-unspsc">
                 {unspsc.length === 0 ? (
-                  'Not specified'
+                  notSpecified
                 ) : (
                   <ul className="td-plain-list">
                     {unspsc.map((u) => (
@@ -168,62 +214,72 @@ function TenderDetail({ tender }: { tender: Tender }) {
                   </ul>
                 )}
               </Row>
-              <Row term="Delivery location">{tender.delivery_location ?? 'Not specified'}</Row>
+              <Row term={t('procurement.delivery')} testId="tender-delivery">
+                {tender.delivery_location ?? notSpecified}
+              </Row>
             </dl>
           </section>
 
-          <AmendmentHistory tenderId={tender.id} amendmentNumber={tender.amendment_number} />
+          <AmendmentHistory tender={tender} />
         </div>
 
-        <aside className="td-sidebar" aria-label="Tender facts">
+        <aside className="td-sidebar" aria-label={t('sidebar.label')}>
           <section className="td-card" aria-labelledby="td-dates">
-            <h2 id="td-dates">Important Dates</h2>
+            <h2 id="td-dates">{t('sidebar.dates')}</h2>
             <dl className="td-list">
-              <Row term="Publication">{formatTenderDate(tender.published_date)}</Row>
-              <Row term="Closing">{formatTenderDateTime(tender.closing_date)}</Row>
-              <Row term="Expected start">{formatTenderDate(tender.contract_start_date)}</Row>
+              <Row term={t('sidebar.publication')}>{formatTenderDate(tender.published_date)}</Row>
+              <Row term={t('sidebar.closing')}>{formatTenderDateTime(tender.closing_date)}</Row>
+              <Row term={t('sidebar.expectedStart')} testId="tender-start">
+                {formatTenderDate(tender.contract_start_date)}
+              </Row>
             </dl>
           </section>
 
           <section className="td-card" aria-labelledby="td-contact">
-            <h2 id="td-contact">Contact</h2>
+            <h2 id="td-contact">{t('sidebar.contact')}</h2>
             <dl className="td-list">
-              <Row term="Name">{tender.contact_name ?? 'Not specified'}</Row>
-              <Row term="Email">
+              <Row term={t('sidebar.name')} testId="tender-contact-name">
+                {tender.contact_name ?? notSpecified}
+              </Row>
+              <Row term={t('sidebar.email')} testId="tender-contact-email">
                 {tender.contact_email ? (
                   <a href={`mailto:${tender.contact_email}`}>{tender.contact_email}</a>
                 ) : (
-                  'Not specified'
+                  notSpecified
                 )}
               </Row>
-              <Row term="Phone">
+              <Row term={t('sidebar.phone')} testId="tender-contact-phone">
                 {tender.contact_phone ? (
                   <a href={`tel:${tender.contact_phone.replace(/[^\d+]/g, '')}`}>{tender.contact_phone}</a>
                 ) : (
-                  'Not specified'
+                  notSpecified
                 )}
               </Row>
             </dl>
           </section>
 
           <section className="td-card" aria-labelledby="td-entity">
-            <h2 id="td-entity">Contracting Entity</h2>
+            <h2 id="td-entity">{t('sidebar.entity')}</h2>
             <dl className="td-list">
-              <Row term="Organization">{tender.contracting_entity_name ?? 'Not specified'}</Row>
-              <Row term="Location">
-                {[tender.contracting_entity_city, tender.contracting_entity_province, tender.contracting_entity_country]
+              <Row term={t('sidebar.organization')}>{tender.contracting_entity_name ?? notSpecified}</Row>
+              <Row term={t('sidebar.location')} testId="tender-entity-location">
+                {[tender.contracting_entity_city, province, tender.contracting_entity_country]
                   .filter(Boolean)
-                  .join(', ') || 'Not specified'}
+                  .join(', ') || notSpecified}
               </Row>
             </dl>
           </section>
 
-          {tender.source_url && (
-            <a className="button button--block" href={tender.source_url} target="_blank" rel="noreferrer">
-              View Official Notice<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          )}
-          {/* Spec §2 also has 'Bookmark Tender' here; the bookmarks API does not exist yet, so no button. */}
+          <section className="td-card td-actions" aria-labelledby="td-actions">
+            <h2 id="td-actions">{t('sidebar.actions')}</h2>
+            {tender.source_url && (
+              <a className="button button--block" href={tender.source_url} target="_blank" rel="noreferrer">
+                {t('sidebar.viewOfficial')}
+                <span className="visually-hidden"> {t('opensInNewTab')}</span>
+              </a>
+            )}
+            <BookmarkButton tenderId={tender.id} variant="action" />
+          </section>
         </aside>
       </div>
     </article>
@@ -232,9 +288,10 @@ function TenderDetail({ tender }: { tender: Tender }) {
 
 const COPIED_MS = 3_000;
 
-/** Native share sheet where there is one; otherwise copies the page address. */
+/** Native share sheet where there is one; otherwise copies the page address and says so. */
 function ShareButton({ title }: { title: string }) {
-  const [note, setNote] = useState<string | null>(null);
+  const { t } = useTranslation('tender');
+  const [note, setNote] = useState<'copied' | 'failed' | null>(null);
 
   useEffect(() => {
     if (!note) return;
@@ -254,19 +311,19 @@ function ShareButton({ title }: { title: string }) {
     }
     try {
       await navigator.clipboard.writeText(url);
-      setNote('Link copied');
+      setNote('copied');
     } catch {
-      setNote('Could not copy the link');
+      setNote('failed');
     }
   };
 
   return (
     <>
       <button type="button" className="button button--secondary button--small" onClick={() => void share()}>
-        Share
+        {t('share.button')}
       </button>
-      <span className="td-share-note" role="status" aria-live="polite">
-        {note}
+      <span className="td-share-note" role="status" aria-live="polite" data-testid="share-note">
+        {note && t(`share.${note}`)}
       </span>
     </>
   );

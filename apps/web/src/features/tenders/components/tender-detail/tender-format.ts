@@ -1,41 +1,47 @@
-/** Pure display rules of the tender detail page (spec §4 status colour and countdown, §5). */
+/** Pure display rules of the tender screens (spec §4 status colour and countdown, §5 dates and categories). */
+import { CATEGORY_LABELS, TENDER_STATUSES, type CategoryCode, type TenderStatus } from '@app/shared/constants';
+import { currentLocale, i18n } from '../../../../lib/i18n.ts';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 /** Spec §9: urgent deadline threshold. */
 export const URGENT_DAYS = 7;
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: 'long', day: 'numeric' });
-const calendarDateFormat = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(kind: 'date' | 'calendar' | 'dateTime'): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  const key = `${locale}|${kind}`;
+  let f = formats.get(key);
+  if (!f) {
+    const day = { year: 'numeric', month: 'long', day: 'numeric' } as const;
+    f = new Intl.DateTimeFormat(
+      locale,
+      kind === 'date'
+        ? day
+        : kind === 'calendar'
+          ? { ...day, timeZone: 'UTC' }
+          : { ...day, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+    );
+    formats.set(key, f);
+  }
+  return f;
+}
 
-/** Spec §5: Canadian English; missing → 'Not specified', unreadable → 'Invalid date'. */
+/** Spec §5: missing → 'Not specified', unreadable → 'Invalid date'; long dates in the UI's language. */
 export function formatTenderDate(value: string | null | undefined): string {
-  if (!value) return 'Not specified';
+  if (!value) return i18n.t('format.notSpecified');
   const time = Date.parse(value);
-  if (Number.isNaN(time)) return 'Invalid date';
+  if (Number.isNaN(time)) return i18n.t('format.invalidDate');
   // A calendar date (no time) is parsed as UTC midnight: format it in UTC so it keeps its day.
-  return (DATE_ONLY.test(value) ? calendarDateFormat : dateFormat).format(time);
+  return format(DATE_ONLY.test(value) ? 'calendar' : 'date').format(time);
 }
 
 /** Closing date and time; a date without a time is shown as a date only. */
 export function formatTenderDateTime(value: string | null | undefined): string {
-  if (!value) return 'Not specified';
+  if (!value) return i18n.t('format.notSpecified');
   const time = Date.parse(value);
-  if (Number.isNaN(time)) return 'Invalid date';
-  return DATE_ONLY.test(value) ? calendarDateFormat.format(time) : dateTimeFormat.format(time);
+  if (Number.isNaN(time)) return i18n.t('format.invalidDate');
+  return format(DATE_ONLY.test(value) ? 'calendar' : 'dateTime').format(time);
 }
 
 export type StatusTone = 'green' | 'red' | 'grey' | 'blue' | 'yellow';
@@ -58,34 +64,32 @@ export function statusTone(status: string | null | undefined): StatusTone {
   }
 }
 
-export function statusLabel(status: string | null | undefined): string {
+/**
+ * A status as shown: one of the five known statuses (`domain.statuses.*`), another value
+ * capitalised as it is, or null when missing (the caller shows 'Status Unknown').
+ */
+export function statusKey(status: string | null | undefined): { known: TenderStatus } | { other: string } | null {
   const s = status?.trim();
-  if (!s) return 'Status Unknown';
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  if (!s) return null;
+  const known = TENDER_STATUSES.find((k) => k.toLowerCase() === s.toLowerCase());
+  return known ? { known } : { other: s.charAt(0).toUpperCase() + s.slice(1) };
 }
 
-const CATEGORY_NAMES: Record<string, string> = {
-  CNST: 'Construction',
-  GD: 'Goods',
-  SRV: 'Services',
-  SRVTGD: 'Service related to Goods',
-};
-
 /** Spec §5: codes separated by '*' (CNST, GD, SRV, SRVTGD); anything else is 'Unknown'. */
-export function decodeCategory(value: string | null | undefined): string {
+export function categoryCodes(value: string | null | undefined): Array<CategoryCode | 'Unknown'> {
   const codes = (value ?? '')
     .split('*')
     .map((c) => c.trim().toUpperCase())
     .filter(Boolean);
-  if (codes.length === 0) return 'Unknown';
-  return [...new Set(codes.map((c) => CATEGORY_NAMES[c] ?? 'Unknown'))].join(', ');
+  if (codes.length === 0) return ['Unknown'];
+  return [...new Set(codes.map((c) => (c in CATEGORY_LABELS ? (c as CategoryCode) : 'Unknown')))];
 }
 
-export interface Countdown {
-  label: string;
-  urgent: boolean;
-  closed: boolean;
-}
+export type Countdown =
+  | { kind: 'closed'; urgent: false; closed: true }
+  | { kind: 'today'; urgent: true; closed: false }
+  | { kind: 'tomorrow'; urgent: true; closed: false }
+  | { kind: 'days'; days: number; urgent: boolean; closed: false };
 
 /** The instant a closing value ends: a bare date closes at the end of that day, local time. */
 function closingInstant(value: string): Date | null {
@@ -105,10 +109,19 @@ export function closingCountdown(value: string | null | undefined, now: Date = n
   if (!value) return null;
   const closing = closingInstant(value);
   if (!closing) return null;
-  if (closing.getTime() < now.getTime()) return { label: 'Closed', urgent: false, closed: true };
+  if (closing.getTime() < now.getTime()) return { kind: 'closed', urgent: false, closed: true };
   const days = Math.round((startOfDay(closing) - startOfDay(now)) / DAY_MS);
-  const label = days <= 0 ? 'Closes today' : days === 1 ? 'Closes tomorrow' : `${days} days remaining`;
-  return { label, urgent: days <= URGENT_DAYS, closed: false };
+  if (days <= 0) return { kind: 'today', urgent: true, closed: false };
+  if (days === 1) return { kind: 'tomorrow', urgent: true, closed: false };
+  return { kind: 'days', days, urgent: days <= URGENT_DAYS, closed: false };
+}
+
+/** The spec's English wording of a countdown (the screens use the `tender` catalogue). */
+export function countdownText(c: Countdown): string {
+  if (c.kind === 'closed') return 'Closed';
+  if (c.kind === 'today') return 'Closes today';
+  if (c.kind === 'tomorrow') return 'Closes tomorrow';
+  return `${c.days} days remaining`;
 }
 
 /** UNSPSC codes (joined ', ') paired with their descriptions (joined '; ') when the counts agree. */

@@ -1,0 +1,236 @@
+import type { BookmarkList } from '@app/shared/bookmarks';
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { signUpOnboarded } from './sign-in-helper.ts';
+import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+interface Account {
+  state: StorageState;
+  userId: string;
+}
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
+const b = useBrowser();
+let server: RunningServer;
+let owner: Account;
+let other: Account;
+
+async function signUp(company: string): Promise<Account> {
+  const page = await b.newPage();
+  await signUpOnboarded(page, server, company);
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
+  );
+  return { state: await page.context().storageState(), userId };
+}
+
+beforeAll(async () => {
+  server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
+  owner = await signUp('Maple Bookmark Works');
+  other = await signUp('Someone Else Inc.');
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function pageAs(
+  account: Account,
+  opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {},
+) {
+  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
+  await page.context().addCookies(account.state.cookies);
+  await page.addInitScript(
+    (items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    },
+    account.state.origins.flatMap((o) => o.localStorage),
+  );
+  if (opts.language) await chooseLanguage(page, opts.language);
+  return page;
+}
+
+async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+        credentials: 'include',
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+interface BookmarkRow {
+  tender_id: string;
+  notes: string | null;
+  status: string;
+  updated_at: string;
+}
+function bookmarkRows(userId: string): BookmarkRow[] {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare('SELECT tender_id, notes, status, updated_at FROM bookmark WHERE user_id = ? ORDER BY created_at DESC')
+      .all(userId) as BookmarkRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Real CanadaBuys rows from the sample (closed by now) and open demo tenders. */
+function tenders(): { sample: { id: string; title: string }[]; open: { id: string; title: string }[] } {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const sample = db.prepare(`SELECT id, title FROM tender WHERE source = 'canadabuys' ORDER BY id LIMIT 2`).all() as {
+      id: string;
+      title: string;
+    }[];
+    const open = db
+      .prepare(
+        `SELECT id, title FROM tender WHERE status IN ('Open','Active') AND closing_date > ? ORDER BY closing_date LIMIT 2`,
+      )
+      .all(new Date(Date.now() + 3 * 86_400_000).toISOString()) as { id: string; title: string }[];
+    return { sample, open };
+  } finally {
+    db.close();
+  }
+}
+
+describe('bookmarks', () => {
+  test('add, write notes (saved with the update time), archive, restore and remove', async () => {
+    const page = await pageAs(owner);
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    await page.getByRole('heading', { level: 1, name: 'Bookmarks' }).waitFor();
+    // Empty state (spec §8).
+    await page.getByRole('heading', { name: 'No bookmarks yet' }).waitFor();
+
+    const { sample, open } = tenders();
+    const [real, demo] = [sample[0]!, open[0]!];
+    for (const t of [real, demo]) {
+      expect(
+        (await call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: t.id })).status,
+      ).toBe(201);
+    }
+    await page.reload();
+    const items = page.getByTestId('bookmark-item');
+    await items.first().waitFor();
+    // Newest first (spec §4).
+    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-tender-id')))).toEqual([
+      demo.id,
+      real.id,
+    ]);
+    expect(await page.getByRole('button', { name: 'Active (2)' }).getAttribute('aria-pressed')).toBe('true');
+
+    // Notes on the real CanadaBuys tender.
+    const item = page.locator(`[data-testid="bookmark-item"][data-tender-id="${real.id}"]`);
+    const before = bookmarkRows(owner.userId).find((r) => r.tender_id === real.id)!;
+    await item.getByRole('button', { name: `Add notes: ${real.title}` }).click();
+    const notes = 'Call the buyer about the delivery window.\nBid with Prairie partners.';
+    await item.getByRole('textbox', { name: 'Notes' }).fill(notes);
+    await item.getByRole('button', { name: 'Save notes' }).click();
+    await item.getByText('Notes saved.').waitFor();
+    expect(await item.getByTestId('bookmark-notes').textContent()).toBe(notes);
+    const saved = bookmarkRows(owner.userId).find((r) => r.tender_id === real.id)!;
+    expect(saved.notes).toBe(notes);
+    expect(saved.updated_at > before.updated_at).toBe(true);
+    const listed = (await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${owner.userId}`)).body.bookmarks;
+    expect(listed.find((bk) => bk.tender_notice_id === real.id)?.updated_at).toBe(saved.updated_at);
+    expect(await item.getByTestId('bookmark-updated').textContent()).toMatch(/^Updated /);
+    // Kept after a reload.
+    await page.reload();
+    await page.locator(`[data-tender-id="${real.id}"]`).getByTestId('bookmark-notes').waitFor();
+    expect(await page.locator(`[data-tender-id="${real.id}"]`).getByTestId('bookmark-notes').textContent()).toBe(notes);
+
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'bookmarks');
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'bookmarks');
+    await page.setViewportSize(DESKTOP);
+
+    // Archive, see it under Archived, restore it.
+    await page.getByRole('button', { name: `Archive: ${demo.title}` }).click();
+    await page.getByText(`Archived: ${demo.title}`).waitFor();
+    expect(bookmarkRows(owner.userId).find((r) => r.tender_id === demo.id)?.status).toBe('archived');
+    await page.getByRole('button', { name: 'Archived (1)' }).click();
+    await page.getByRole('button', { name: `Restore: ${demo.title}` }).click();
+    await page.getByText(`Restored: ${demo.title}`).waitFor();
+    expect(bookmarkRows(owner.userId).find((r) => r.tender_id === demo.id)?.status).toBe('active');
+    await page.getByRole('button', { name: 'Active (2)' }).click();
+
+    // Links to the tender.
+    expect(await page.getByRole('link', { name: real.title, exact: true }).getAttribute('href')).toBe(
+      `/tender-notice/${encodeURIComponent(real.id)}`,
+    );
+
+    // Remove.
+    await page.getByRole('button', { name: `Remove: ${demo.title}` }).click();
+    await page.getByText(`Bookmark removed: ${demo.title}`).waitFor();
+    expect(bookmarkRows(owner.userId).map((r) => r.tender_id)).toEqual([real.id]);
+    expect(await items.count()).toBe(1);
+
+    // The link opens the tender.
+    await page.getByRole('link', { name: real.title, exact: true }).click();
+    await page.waitForURL(`**/tender-notice/${encodeURIComponent(real.id)}`);
+  });
+
+  test('another user can neither read nor touch them, also through the API (403)', async () => {
+    const mine = await pageAs(owner);
+    await mine.goto(`${server.baseUrl}/bookmarks`);
+    const { open } = tenders();
+    const target = open[1]!;
+    expect(
+      (await call(mine, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: target.id })).status,
+    ).toBe(201);
+    expect(
+      (await call(mine, 'PUT', `/api/bookmarks/${owner.userId}/${target.id}/notes`, { notes: 'private' })).status,
+    ).toBe(200);
+    const before = bookmarkRows(owner.userId);
+
+    const page = await pageAs(other);
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    await page.getByRole('heading', { name: 'No bookmarks yet' }).waitFor();
+    const base = `/api/bookmarks/${owner.userId}/${encodeURIComponent(target.id)}`;
+    const attempts = await Promise.all([
+      call(page, 'GET', `/api/bookmarks/user/${owner.userId}`),
+      call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: open[0]!.id }),
+      call(page, 'PUT', `${base}/notes`, { notes: 'overwritten' }),
+      call(page, 'PATCH', base, { status: 'archived' }),
+      call(page, 'DELETE', base),
+    ]);
+    b.clearPageErrors(/status of 403/);
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
+    expect(JSON.stringify(attempts.map((a) => a.body))).not.toContain('private');
+    expect(bookmarkRows(owner.userId)).toEqual(before);
+    expect(bookmarkRows(other.userId)).toEqual([]);
+    // Their own list is theirs: empty.
+    const theirs = await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`);
+    expect(theirs).toEqual({ status: 200, body: { bookmarks: [], error: null } });
+  });
+
+  test('in French, with the spec’s error message when a change fails', async () => {
+    const page = await pageAs(owner, { language: 'fr', viewport: MOBILE });
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    await page.getByRole('heading', { level: 1, name: 'Favoris' }).waitFor();
+    const first = page.getByTestId('bookmark-item').first();
+    await first.waitFor();
+    const id = (await first.getAttribute('data-tender-id'))!;
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'bookmarks-fr');
+
+    // Removed meanwhile (another tab): removing again fails with spec §8's message, in French.
+    expect((await call(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(id)}`)).status).toBe(200);
+    await first.getByRole('button', { name: /^Retirer/ }).click();
+    await page.getByText('Échec de la suppression du favori').waitFor();
+    b.clearPageErrors(/status of 404/);
+  });
+});

@@ -1,0 +1,153 @@
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { signUpOnboarded } from './sign-in-helper.ts';
+import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
+const b = useBrowser();
+let server: RunningServer;
+let state: StorageState;
+let userId: string;
+
+beforeAll(async () => {
+  server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
+  const page = await b.newPage();
+  await signUpOnboarded(page, server, 'Deadline Keepers Ltd.');
+  state = await page.context().storageState();
+  userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
+  );
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedInPage(opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {}) {
+  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
+  await page.context().addCookies(state.cookies);
+  await page.addInitScript(
+    (items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    },
+    state.origins.flatMap((o) => o.localStorage),
+  );
+  if (opts.language) await chooseLanguage(page, opts.language);
+  return page;
+}
+
+async function bookmark(page: Page, tenderId: string) {
+  const status = await page.evaluate(
+    async ([u, id]) =>
+      (
+        await fetch('/api/bookmarks', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ userId: u, tender_notice_id: id }),
+        })
+      ).status,
+    [userId, tenderId] as const,
+  );
+  // 201 new, 200 already bookmarked.
+  expect([200, 201]).toContain(status);
+}
+
+/** An open tender closing later this month when there is one (else the soonest), read from the database. */
+function openTenderThisMonth(): { id: string; title: string; title_fr: string | null; closing_date: string } {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT id, title, title_fr, closing_date FROM tender WHERE status IN ('Open','Active') AND closing_date > ?
+         ORDER BY closing_date LIMIT 200`,
+      )
+      .all(new Date(Date.now() + 86_400_000).toISOString()) as {
+      id: string;
+      title: string;
+      title_fr: string | null;
+      closing_date: string;
+    }[];
+    const month = new Date().getMonth();
+    return rows.find((r) => new Date(r.closing_date).getMonth() === month) ?? rows[0]!;
+  } finally {
+    db.close();
+  }
+}
+
+const sameMonth = (iso: string) => {
+  const d = new Date(iso);
+  const now = new Date();
+  return d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth();
+};
+
+describe('calendar', () => {
+  test('a bookmarked closing date appears in the month, week and list views and opens the tender', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/calendar`);
+    await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
+    // Month view starting today (spec §9), empty until something is bookmarked.
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    expect(await page.locator('.fc-day-today').count()).toBe(1);
+    await page.getByText('No bookmarked tenders yet', { exact: false }).waitFor();
+
+    const tender = openTenderThisMonth();
+    await bookmark(page, tender.id);
+    await page.reload();
+    if (!sameMonth(tender.closing_date)) await page.locator('.fc-next-button').click();
+    const event = page.locator('.fc-event', { hasText: tender.title });
+    await event.first().waitFor();
+    // At 50vh (spec §9).
+    const height = await page.locator('.fc').evaluate((el) => el.getBoundingClientRect().height);
+    expect(Math.abs(height - DESKTOP.height / 2)).toBeLessThan(2);
+    expect(await event.first().getAttribute('href')).toBe(`/tender-notice/${encodeURIComponent(tender.id)}`);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'calendar');
+
+    // The list view shows it with its closing time.
+    await page.locator('.fc-listMonth-button').click();
+    const row = page.locator('.fc-list-event', { hasText: tender.title });
+    await row.waitFor();
+    await expectNoAxeViolations(page);
+
+    // The week view, from the closing date's week.
+    await page.locator('.fc-timeGridWeek-button').click();
+    await page.locator('.fc-timeGridWeek-view').waitFor();
+
+    await page.locator('.fc-dayGridMonth-button').click();
+    if (!sameMonth(tender.closing_date)) await page.locator('.fc-next-button').click();
+    await page.locator('.fc-event', { hasText: tender.title }).first().click();
+    await page.waitForURL(`**/tender-notice/${encodeURIComponent(tender.id)}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  test('in French on a phone: the texts, no sideways scroll, no axe violations', async () => {
+    const page = await signedInPage({ language: 'fr', viewport: MOBILE });
+    await page.goto(`${server.baseUrl}/calendar`);
+    await page.getByRole('heading', { level: 1, name: 'Calendrier' }).waitFor();
+    await page.locator('.fc-dayGridMonth-view').waitFor();
+    for (const name of ['Mois', 'Semaine', 'Liste', 'Aujourd’hui'])
+      await page.getByRole('button', { name, exact: true }).waitFor();
+    const tender = openTenderThisMonth();
+    await bookmark(page, tender.id);
+    await page.reload();
+    if (!sameMonth(tender.closing_date)) await page.locator('.fc-next-button').click();
+    // The French title when the notice has one.
+    await page
+      .locator('.fc-event', { hasText: tender.title_fr || tender.title })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'calendar-fr');
+
+    const english = await signedInPage({ viewport: MOBILE });
+    await english.goto(`${server.baseUrl}/calendar`);
+    await english.locator('.fc-dayGridMonth-view').waitFor();
+    expect(await english.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(english, 'calendar');
+  });
+});

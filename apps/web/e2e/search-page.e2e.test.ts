@@ -1,0 +1,230 @@
+import type { SearchCriteriaInput, SearchResponse } from '@app/shared/tender';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { matchBand, matchPercent } from '../src/features/tenders/components/search/match.ts';
+import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { signUpOnboarded } from './sign-in-helper.ts';
+import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
+
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
+const browser = useBrowser();
+let server: RunningServer;
+let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+const en = new Intl.NumberFormat('en-CA');
+
+beforeAll(async () => {
+  server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
+  const page = await browser.newPage();
+  await signUpOnboarded(page, server, 'Search Page Consulting');
+  session = await page.context().storageState();
+  await page.context().close();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedInPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.context().addCookies(session.cookies);
+  const storage = session.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
+  await page.addInitScript((entries) => {
+    for (const [k, v] of entries) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
+  }, storage);
+  return page;
+}
+
+async function search(criteria: SearchCriteriaInput): Promise<SearchResponse> {
+  const res = await fetch(`${server.baseUrl}/api/tenders/searchTenders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.baseUrl },
+    body: JSON.stringify({ limit: 20, ...criteria }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResponse;
+}
+
+const results = (page: Page) =>
+  page.getByRole('list', { name: /^Tenders matching/ }).getByRole('heading', { level: 2 });
+
+async function expectResults(page: Page, expected: SearchResponse['results']) {
+  await expect.poll(() => results(page).allTextContents(), { timeout: 15_000 }).toEqual(expected.map((r) => r.title));
+}
+
+const found = (r: SearchResponse) =>
+  r.search_metadata.total_is_lower_bound
+    ? `Found ${en.format(r.total_results)}+ relevant contracts`
+    : `Found ${en.format(r.total_results)} relevant ${r.total_results === 1 ? 'contract' : 'contracts'}`;
+
+describe('search page', () => {
+  test('lists the API results with counts, max relevance, match % and bands, tags, and loads the next page', async () => {
+    const q = 'services';
+    const first = await search({ q });
+    expect(first.search_metadata.has_more).toBe(true);
+    const second = await search({ q, offset: 20 });
+    expect(second.results.length).toBeGreaterThan(0);
+
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/search?q=${q}`);
+    await page.getByRole('heading', { level: 1, name: `Search Results for "${q}"` }).waitFor();
+    await expectResults(page, first.results);
+    expect(await page.getByTestId('found-count').textContent()).toBe(found(first));
+    const max = first.search_metadata.max_score;
+    if (max !== null) {
+      const value = (Math.round(max * 100) / 10).toLocaleString('en-CA', {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      });
+      expect(await page.getByTestId('max-relevance').textContent()).toBe(`Max relevance: ${value}%`);
+    }
+
+    const matches = page.getByTestId('match');
+    for (const [i, r] of first.results.entries()) {
+      const percent = matchPercent(r.search_score);
+      expect(await matches.nth(i).getByTestId('match-percentage').textContent()).toBe(`${percent}%`);
+      expect(await matches.nth(i).getAttribute('data-band')).toBe(matchBand(percent));
+      const band = { high: 'Strong match', medium: 'Good match', low: 'Partial match' }[matchBand(percent)];
+      expect(await matches.nth(i).textContent()).toContain(band);
+      const tags = page
+        .getByRole('list', { name: /Tenders matching/ })
+        .getByRole('listitem')
+        .nth(i)
+        .getByRole('list', { name: 'Tags' });
+      expect(await tags.getByRole('listitem').count()).toBeLessThanOrEqual(3);
+    }
+    const link = results(page).first().getByRole('link');
+    expect(await link.getAttribute('href')).toBe(`/tender-notice/${encodeURIComponent(first.results[0]!.id)}`);
+
+    await page.getByRole('button', { name: 'Load More Results' }).click();
+    await expectResults(page, [...first.results, ...second.results]);
+    // Focus moves to the first new result.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(second.results[0]!.title);
+    await screenshot(page, 'search');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the filter panel narrows to what the API returns; Reset and Clear Filters undo it', async () => {
+    const q = 'services';
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/search?q=${q}`);
+    await expectResults(page, (await search({ q })).results);
+
+    await page.getByRole('checkbox', { name: 'Ontario' }).check();
+    await page.getByRole('checkbox', { name: 'Quebec' }).check();
+    await page.getByRole('radio', { name: 'Request for Proposal' }).check();
+    const after = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Closing Date After').fill(after);
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    const filtered = await search({
+      q,
+      regions: ['Ontario', 'Quebec'],
+      procurement_method: 'Request for Proposal',
+      closing_date_after: after,
+    });
+    expect(filtered.total_results).toBeLessThan((await search({ q })).total_results);
+    if (filtered.results.length > 0) await expectResults(page, filtered.results);
+    else await page.getByText('No results found').waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('region')).toEqual(['Ontario', 'Quebec']);
+    expect(url.searchParams.get('method')).toBe('Request for Proposal');
+    expect(url.searchParams.get('after')).toBe(after);
+
+    // Reload keeps the filters (and the panel shows them).
+    await page.reload();
+    expect(await page.getByRole('checkbox', { name: 'Ontario' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expectResults(page, (await search({ q })).results);
+    expect(new URL(page.url()).searchParams.getAll('region')).toEqual([]);
+
+    // A filter set with nothing in it: 'No results found' and Clear Filters.
+    await page.goto(`${server.baseUrl}/search?q=${q}&region=Prince+Edward+Island&after=2099-01-01`);
+    expect(
+      (await search({ q, regions: ['Prince Edward Island'], closing_date_after: '2099-01-01' })).total_results,
+    ).toBe(0);
+    await page.getByText('No results found').waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expectResults(page, (await search({ q })).results);
+  });
+
+  test('shows what the parser understood; removing a part searches again without it', async () => {
+    const q = 'IT services in Ontario under $100K';
+    const parsed = await search({ q });
+    const labels = parsed.search_metadata.understood.map((u) => u.label);
+    expect(labels).toEqual(expect.arrayContaining(['Ontario', 'under $100,000']));
+
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    const chips = page.getByRole('list', { name: 'Understood:' }).getByRole('listitem');
+    await expect.poll(() => chips.allTextContents()).toEqual(labels.map((l) => `${l}×`));
+    await expectResults(page, parsed.results);
+
+    await page.getByRole('button', { name: 'Remove “Ontario” from the search' }).click();
+    const part = parsed.search_metadata.understood.find((u) => u.label === 'Ontario')!;
+    const rest = q.replace(part.text, '').replace(/\s+/g, ' ').trim();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(rest);
+    const without = await search({ q: rest });
+    expect(without.search_metadata.understood.map((u) => u.label)).not.toContain('Ontario');
+    await expect
+      .poll(() => chips.allTextContents())
+      .toEqual(without.search_metadata.understood.map((u) => `${u.label}×`));
+    await expectResults(page, without.results);
+    await page.getByRole('heading', { level: 1, name: `Search Results for "${rest}"` }).waitFor();
+  });
+
+  test('the header search runs only when the text changed', async () => {
+    const page = await signedInPage();
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/tenders/searchTenders')) calls++;
+    });
+    await page.goto(`${server.baseUrl}/search?q=roof`);
+    await expectResults(page, (await search({ q: 'roof' })).results);
+    const before = calls;
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(calls).toBe(before);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('roof');
+
+    await page.getByRole('searchbox', { name: 'Search tenders' }).fill('security');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expectResults(page, (await search({ q: 'security' })).results);
+    expect(calls).toBeGreaterThan(before);
+    expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  test('in French and on a phone: Filters toggle, no sideways scrolling, no axe violations', async () => {
+    const q = 'services';
+    const page = await signedInPage({ viewport: MOBILE });
+    await page.goto(`${server.baseUrl}/search?q=${q}`);
+    await expectResults(page, (await search({ q })).results);
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: 'Apply Filters' }).isVisible()).toBe(false);
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Apply Filters' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'search');
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const fr = await signedInPage({ viewport });
+      await chooseLanguage(fr, 'fr');
+      await fr.goto(`${server.baseUrl}/search?q=${encodeURIComponent('services en Ontario')}`);
+      await fr
+        .getByRole('heading', { level: 1, name: 'Résultats de recherche pour « services en Ontario »' })
+        .waitFor();
+      const expected = await search({ q: 'services en Ontario' });
+      await fr.getByTestId('found-count').waitFor();
+      expect(await fr.getByTestId('found-count').textContent()).toMatch(/contrats? pertinents? trouvés?/);
+      expect(await fr.getByRole('list', { name: 'Compris :' }).getByRole('listitem').count()).toBe(
+        expected.search_metadata.understood.length,
+      );
+      if (expected.search_metadata.has_more)
+        await fr.getByRole('button', { name: 'Charger plus de résultats' }).waitFor();
+      expect(await fr.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(fr);
+      await screenshot(fr, 'search-fr');
+    }
+  }, 120_000);
+});
