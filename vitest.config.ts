@@ -38,6 +38,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 150_000,
+          // A page waits for its route chunk, catalogue and API on a loaded 2-core CI machine: poll
+          // for up to 15 s (the default 1 s made expect.poll flaky there).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // One server and one browser at a time; test files share nothing else.
           fileParallelism: false,
         },

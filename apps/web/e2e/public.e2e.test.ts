@@ -398,7 +398,7 @@ describe('content pages, redirects and 404', () => {
     await page.goto(`${server!.baseUrl}/api-docs`);
     await page.waitForURL((url) => url.pathname.startsWith('/api/docs'));
     expect(await page.getByText('Page not found').count()).toBe(0);
-    await page.locator('.swagger-ui').waitFor();
+    await page.locator('section.swagger-ui').waitFor();
   });
 
   test('signed in: the hero search opens /search?q=, and /dashboard, /tenders, /bookmarks lead to their views', async () => {

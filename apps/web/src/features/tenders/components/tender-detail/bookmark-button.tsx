@@ -19,7 +19,9 @@ export function BookmarkButton({ tenderId, variant }: { tenderId: string; varian
   const [failed, setFailed] = useState<'createFailed' | 'removeFailed' | null>(null);
 
   const id = tenderId.toLowerCase();
-  const bookmarked = bookmarks.data?.some((b) => b.tender_notice_id.toLowerCase() === id) ?? false;
+  // An archived bookmark reads as not bookmarked; bookmarking it again makes it active (POST /bookmarks).
+  const bookmarked =
+    bookmarks.data?.some((b) => b.tender_notice_id.toLowerCase() === id && b.status === 'active') ?? false;
   const busy = bookmarks.isPending || create.isPending || remove.isPending;
 
   const toggle = () => {
