@@ -11,5 +11,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: chunk graph read by bench/bundle.ts (initial JS per route).
+    manifest: true,
   },
 });
