@@ -1,10 +1,17 @@
-import { createRequire } from 'node:module';
-import { loadavg } from 'node:os';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { searchCriteriaSchema, type SearchCriteriaInput } from '../packages/shared/src/tender.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
-import { searchTenders, setSearchResultCache } from '../apps/server/src/features/tenders/search/search.ts';
+import {
+  liveOpenIndex,
+  searchTenders,
+  setSearchResultCache,
+} from '../apps/server/src/features/tenders/search/search.ts';
 import { openCorpus } from './search-corpus.ts';
 
 /**
@@ -16,7 +23,10 @@ import { openCorpus } from './search-corpus.ts';
  * What each figure means: bench/README.md. Every figure is printed with the load average.
  */
 
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -24,8 +34,6 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const { values: args } = parseArgs({
   options: {
@@ -83,19 +91,34 @@ async function main() {
   const dbh = await openCorpus({ path, open, historical });
   const iterations = Number(args.iterations);
 
+  // Open searches read the in-memory index (ADR 0004); a fresh process builds it first.
+  const building = performance.now();
+  const live = liveOpenIndex(dbh);
+  let index = await live.current();
+  while (!index) {
+    await new Promise((r) => setTimeout(r, 50));
+    index = await live.current();
+  }
+  const rss = Math.round(process.memoryUsage().rss / 1e6);
+  console.log(
+    `In-memory open index: ${index.size} notices, built in ${((performance.now() - building) / 1000).toFixed(1)} s, process RSS ${rss} MB (${load()})`,
+  );
+
   setSearchResultCache(false); // the engine itself, every run a real search
   console.log(`\nEngine (searchTenders, result cache off), ${iterations} runs per query after one warm-up run`);
   console.log(
-    `${'group'.padEnd(20)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  results`,
+    `${'group'.padEnd(20)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  ${'engine'.padEnd(9)} results`,
   );
   const everything: number[] = [];
   for (const [group, queries] of Object.entries(GROUPS)) {
     const times: number[] = [];
     const totals: string[] = [];
+    const engines = new Set<string>();
     for (const q of queries) {
       const criteria = searchCriteriaSchema.parse(q);
       const warm = await searchTenders(dbh, criteria);
       totals.push(`${warm.total_results}${warm.search_metadata.total_is_lower_bound ? '+' : ''}`);
+      engines.add(warm.search_metadata.engine ?? '?');
       for (let i = 0; i < iterations; i++) {
         const t = performance.now();
         await searchTenders(dbh, criteria);
@@ -105,7 +128,7 @@ async function main() {
     times.sort((a, b) => a - b);
     everything.push(...times);
     console.log(
-      `${group.padEnd(20)} ${ms(pct(times, 50))} ${ms(pct(times, 95))} ${ms(pct(times, 99))} ${ms(times.at(-1) ?? NaN)}  ${totals.join(', ')}`,
+      `${group.padEnd(20)} ${ms(pct(times, 50))} ${ms(pct(times, 95))} ${ms(pct(times, 99))} ${ms(times.at(-1) ?? NaN)}  ${[...engines].join('+').padEnd(9)} ${totals.join(', ')}`,
     );
   }
   everything.sort((a, b) => a - b);
@@ -128,10 +151,44 @@ async function main() {
 
 /** Many different searches, as a population of users would type: word pairs, filters, pages. */
 function distinctQueries(n: number): SearchCriteriaInput[] {
-  const words = ['software', 'maintenance', 'bridge', 'translation', 'services', 'cloud', 'security', 'consulting',
-    'construction', 'concrete', 'asphalt', 'training', 'furniture', 'vehicles', 'fuel', 'snow', 'roof', 'network',
-    'helicopter', 'research', 'evaluation', 'cleaning', 'janitorial', 'printing', 'medical', 'laboratory', 'sonar',
-    'database', 'steel', 'excavation', 'advisory', 'governance', 'repair', 'supply', 'equipment', 'canada'];
+  const words = [
+    'software',
+    'maintenance',
+    'bridge',
+    'translation',
+    'services',
+    'cloud',
+    'security',
+    'consulting',
+    'construction',
+    'concrete',
+    'asphalt',
+    'training',
+    'furniture',
+    'vehicles',
+    'fuel',
+    'snow',
+    'roof',
+    'network',
+    'helicopter',
+    'research',
+    'evaluation',
+    'cleaning',
+    'janitorial',
+    'printing',
+    'medical',
+    'laboratory',
+    'sonar',
+    'database',
+    'steel',
+    'excavation',
+    'advisory',
+    'governance',
+    'repair',
+    'supply',
+    'equipment',
+    'canada',
+  ];
   const regions = ['Ontario', 'Quebec', 'Alberta', 'British Columbia', 'Nova Scotia', 'Manitoba', 'Saskatchewan'];
   let state = 42; // mulberry32
   const rnd = (k: number) => {
@@ -162,23 +219,26 @@ async function httpBench(dbh: Awaited<ReturnType<typeof openCorpus>>, mix: Searc
   });
   const app = await buildApp({ env, dbh });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const bodies = mix.map((body) => JSON.stringify(body));
-  let next = 0;
-  const result = await autocannon({
-    url: `${url}/api/tenders/searchTenders`,
-    connections: Number(args.connections),
-    duration: Number(args.duration),
-    // One counter shared by all connections: each request takes the next body. (A `requests`
-    // list would make every connection replay the same sequence: 32 near-simultaneous copies
-    // of each query, all but the first served by the result cache.)
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: bodies[next++ % bodies.length] }),
-      },
+  // The load generator runs in its own process (bench/http-load.ts): in this one it would take
+  // event-loop time from the server it measures.
+  const dir = mkdtempSync(join(tmpdir(), 'breeze-http-bench-'));
+  const file = join(dir, 'bodies.json');
+  writeFileSync(file, JSON.stringify(mix.map((body) => JSON.stringify(body))));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      new URL('./http-load.ts', import.meta.url).pathname,
+      `${url}/api/tenders/searchTenders`,
+      file,
+      args.connections,
+      args.duration,
     ],
-  });
+    { maxBuffer: 64 << 20 },
+  );
+  rmSync(dir, { recursive: true, force: true });
+  const result = JSON.parse(stdout) as AutocannonResult;
   console.log(
     `\nHTTP ${label} (autocannon, ${args.connections} connections, ${args.duration} s, ${mix.length} distinct bodies, ${load()})`,
   );

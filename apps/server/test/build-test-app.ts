@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -42,6 +45,33 @@ export async function createTestDb(): Promise<DbHandle> {
     await dbh.close();
   });
   return dbh;
+}
+
+/**
+ * Two handles on one fresh database, as two app processes would have: a SQLite file (an
+ * in-memory database cannot be shared) or one PostgreSQL schema.
+ */
+export async function createSharedTestDbs(): Promise<[DbHandle, DbHandle]> {
+  if (!pgUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'breeze-shared-'));
+    const file = `file:${join(dir, 'shared.db')}`;
+    const first = createDb(file);
+    await migrateToLatest(first.db);
+    const second = createDb(file);
+    cleanups.push(async () => {
+      await second.close();
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return [first, second];
+  }
+  const first = await createTestDb();
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(first.db);
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${rows[0]?.schema ?? 'public'},public`);
+  const second = createDb(url.toString(), { poolSize: 2 });
+  cleanups.push(() => second.close());
+  return [first, second];
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {

@@ -117,6 +117,8 @@ export const searchResponseSchema = z.object({
     total_is_lower_bound: z.boolean().optional(),
     /** Keywords no result contained together with the others; they were made optional. */
     optional_keywords: z.array(z.string()).optional(),
+    /** Which engine answered: the in-memory index of open notices or the database (ADR 0004). */
+    engine: z.enum(['memory', 'database']).optional(),
   }),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

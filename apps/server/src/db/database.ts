@@ -77,6 +77,12 @@ export interface TenderVersionTable {
   replaced_at: string;
 }
 
+/** Append-only log of changed tender ids, written by triggers (migration 2026-11-23-01). */
+export interface TenderChangeTable {
+  seq: Generated<number>;
+  tender_id: string;
+}
+
 export interface IngestRunTable {
   id: string;
   source: string;
@@ -359,6 +365,7 @@ export interface Database {
   rate_limit: RateLimitTable;
   tender: TenderTable;
   tender_version: TenderVersionTable;
+  tender_change: TenderChangeTable;
   ingest_run: IngestRunTable;
   app_meta: AppMetaTable;
   tender_summary: TenderSummaryTable;

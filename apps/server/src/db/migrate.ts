@@ -8,6 +8,7 @@ import * as createBilling from './migrations/2026-11-22-07-create-billing.ts';
 import * as deferTenderIndexing from './migrations/2026-11-22-08-defer-tender-indexing.ts';
 import * as createBookmarksActivityContact from './migrations/2026-11-22-09-create-bookmarks-activity-contact.ts';
 import * as notificationsOnboardingSkip from './migrations/2026-11-22-10-notifications-onboarding-skip.ts';
+import * as searchStateAndChangeLog from './migrations/2026-11-23-01-search-state-and-change-log.ts';
 
 // Migrations are listed here rather than read from disk so that they work the same from
 // source (tsx), from tests and from a bundle. Add new ones at the end; never edit old ones.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-08-defer-tender-indexing': deferTenderIndexing,
   '2026-11-22-09-create-bookmarks-activity-contact': createBookmarksActivityContact,
   '2026-11-22-10-notifications-onboarding-skip': notificationsOnboardingSkip,
+  '2026-11-23-01-search-state-and-change-log': searchStateAndChangeLog,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

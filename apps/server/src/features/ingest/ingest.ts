@@ -8,6 +8,7 @@ import { conflict } from '../../lib/errors.ts';
 import type { TenderDraft } from './canadabuys.ts';
 import { InvalidFileError } from './canadabuys-columns.ts';
 import { insertRun, toIngestRun, updateRun, upsertTenders, type RunRow } from './ingest.queries.ts';
+import { pruneChangeLog } from '../tenders/search/open-index-live.ts';
 import { parseAndMap } from './parse-in-worker.ts';
 import { describeInput, openInput, SourceUnreachableError, type IngestInput } from './source-input.ts';
 
@@ -107,6 +108,7 @@ async function ingestLocked(dbh: DbHandle, opts: IngestOptions): Promise<IngestR
     }
     failure = classify(err);
   }
+  await pruneChangeLog(dbh);
   return { run: await finish(dbh, progress, clock(), failure), failure };
 }
 

@@ -184,6 +184,10 @@ export function postgresSearchBackend(dbh: DbHandle): SearchBackend {
       return { keys: rows.map((r) => r.id), total };
     },
 
+    loadRowsById(ids) {
+      return this.loadRows(ids);
+    },
+
     async loadRows(keys) {
       if (keys.length === 0) return new Map();
       const rows = await dbh.db

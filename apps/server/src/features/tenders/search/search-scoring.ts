@@ -60,7 +60,7 @@ export function scoreCandidate(c: Candidate, terms: WeightedTerm[], valueBound: 
 export const browseScore = (estimatedValue: number | null, valueBound: boolean) =>
   roundScore(valueBound && estimatedValue === null ? 10 * UNKNOWN_VALUE_FACTOR : 10);
 
-const roundScore = (v: number) => Math.min(10, Math.max(0, Math.round(v * 100) / 100));
+export const roundScore = (v: number) => Math.min(10, Math.max(0, Math.round(v * 100) / 100));
 
 export interface Ranked {
   candidate: Candidate;

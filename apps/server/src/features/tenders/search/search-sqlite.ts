@@ -3,28 +3,25 @@ import { SEARCH_DESCRIPTION_LENGTH } from '@app/shared/tender';
 import type { DbHandle } from '../../../db/connect.ts';
 import type { TenderRow } from '../tender-row.ts';
 import type { MatchQuery, SearchBackend } from './search.ts';
-import {
-  filterClause,
-  hasValueBound,
-  isOpenOnly,
-  type FilterColumns,
-  type Scope,
-  type SearchFilters,
-} from './search-filters.ts';
+import { filterClause, hasValueBound, type FilterColumns, type Scope, type SearchFilters } from './search-filters.ts';
 import type { Candidate } from './search-scoring.ts';
 import { words, type SearchTerm } from './search-terms.ts';
 
 /**
  * SQLite: FTS5 through the raw better-sqlite3 handle, with prepared statements cached by SQL
  * text (Kysely would rebuild and recompile each query; at a few ms per search that matters).
- * Tables come from migration 2026-11-22-02: tender_fts_open / tender_fts (contentless FTS5,
- * rowid = tender.rowid) and tender_search (narrow filter columns, doc_id = tender.rowid).
+ * Tables come from migrations 2026-11-22-02 and 2026-11-23-01: tender_fts (contentless FTS5,
+ * rowid = tender.rowid, with a `state` facet) and tender_search (narrow filter columns,
+ * doc_id = tender.rowid). Open notices are normally searched in memory (open-index.ts); this
+ * engine answers the other statuses, and the open ones while that index is not ready.
  */
 
-const INDEX: Record<Scope, string> = { open: 'tender_fts_open', all: 'tender_fts' };
+const INDEX = 'tender_fts';
 // bm25 column weights: title, codes, description; the facet columns count for nothing. Only
 // a tie-breaker (see search-scoring.ts).
-const bm25 = (index: string) => `bm25(${index}, 10.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0)`;
+const bm25 = `bm25(${INDEX}, 10.0, 4.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0)`;
+/** The state facet is exact when the sweep ran at most this long before the search's `now`. */
+const SWEEP_FRESH_MS = 1_000;
 
 const COLUMNS: FilterColumns = {
   status: 's.status_key',
@@ -46,12 +43,35 @@ const COLUMNS: FilterColumns = {
 const quoted = (word: string) => `"${word}"`;
 const anyVariant = (t: SearchTerm) => `(${t.variants.map(quoted).join(' OR ')})`;
 
-export function ftsQuery(required: SearchTerm[], inTitle?: SearchTerm[], filters?: SearchFilters): string {
+export function ftsQuery(
+  required: SearchTerm[],
+  inTitle?: SearchTerm[],
+  filters?: SearchFilters,
+  states?: string[],
+): string {
   // Keywords are only looked for in the text columns, never in the facet columns.
   const parts = [`{title codes description} : (${required.map(anyVariant).join(' AND ')})`];
   if (inTitle?.length) parts.push(`{title} : (${inTitle.flatMap((t) => t.variants.map(quoted)).join(' OR ')})`);
   if (filters) parts.push(...facetTerms(filters));
+  if (states?.length) parts.push(`{state} : (${states.map(quoted).join(' OR ')})`);
   return parts.join(' AND ');
+}
+
+/**
+ * The `state` facet values a status filter wants (migration 2026-11-23-01), or undefined when
+ * the facet cannot be trusted: a caller-supplied `now` away from the clock, or words that are
+ * not single tokens.
+ */
+export function stateTerms(filters: SearchFilters, sweptAt: number): string[] | undefined {
+  const now = Date.parse(filters.now);
+  if (!(now >= sweptAt && now - sweptAt <= SWEEP_FRESH_MS)) return undefined;
+  const states = [...(filters.status.open ? ['open'] : []), ...(filters.status.closed ? ['closed'] : [])];
+  for (const other of filters.status.others) {
+    const w = words(other);
+    if (w.length !== 1) return undefined;
+    states.push(w[0] as string);
+  }
+  return states;
 }
 
 /**
@@ -103,34 +123,41 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
             : name,
       )
       .join(', '));
-  /** Instant up to which tender_fts_open holds only notices still open (see refreshOpenIndex). */
-  let openIndexExactAt = '';
+  /** When the sweep last made the state facet exact (ms); 0: never. */
+  let sweptAt = 0;
+  const states = (filters: SearchFilters) => stateTerms(filters, sweptAt);
 
-  /** True when the open index alone answers "open at `now`": no join needed to count. */
-  const openIndexSuffices = (query: MatchQuery) =>
-    query.scope === 'open' && isOpenOnly(query.filters) && query.filters.now <= openIndexExactAt;
+  /** FROM … WHERE of a text query over tender_fts joined to the filter columns. */
+  const matchFrom = (query: MatchQuery): { from: string; params: unknown[] } => {
+    const { where, params } = filterClause(query.filters, COLUMNS);
+    // FTS5 wants its table name, not an alias, left of MATCH and in bm25(). CROSS JOIN makes
+    // SQLite keep the index as the outer loop: left to itself it scans tender_search and runs
+    // the MATCH once per row (100× slower), and cannot use FTS5's rowid order for the LIMIT.
+    return {
+      from: `FROM ${INDEX} CROSS JOIN tender_search s ON s.doc_id = ${INDEX}.rowid WHERE ${INDEX} MATCH ? AND ${where}`,
+      params: [ftsQuery(query.required, query.inTitle, query.filters, states(query.filters)), ...params],
+    };
+  };
 
   return {
     async refreshOpenIndex() {
-      // Takes notices whose closing time has passed out of the open index, so that it holds
-      // exactly the notices open now. A few rows a minute in steady state. Uses the real clock:
-      // a `now` passed by a caller must never remove notices that are still open.
-      const at = new Date().toISOString();
+      // Notices indexed as open whose closing time has passed are re-indexed (a touch fires the
+      // update trigger, which writes state `closed` and logs the change), so that the state
+      // facet is exact. A few rows a minute in steady state. Uses the real clock: a `now`
+      // passed by a caller must never re-index notices that are still open.
+      const at = Date.now();
+      const iso = new Date(at).toISOString();
       const stale = prepare(
         `SELECT doc_id FROM tender_search WHERE open_indexed = 1 AND closing_sort <= ? LIMIT 2000`,
       ).pluck();
-      const unindex = prepare(`DELETE FROM tender_fts_open WHERE rowid = ?`);
-      const mark = prepare(`UPDATE tender_search SET open_indexed = 0 WHERE doc_id = ?`);
+      const touch = prepare(`UPDATE tender SET status = status WHERE rowid = ?`);
       try {
-        for (let ids = stale.all(at) as number[]; ids.length > 0; ids = stale.all(at) as number[]) {
+        for (let ids = stale.all(iso) as number[]; ids.length > 0; ids = stale.all(iso) as number[]) {
           db.transaction(() => {
-            for (const id of ids) {
-              unindex.run(id);
-              mark.run(id);
-            }
+            for (const id of ids) touch.run(id);
           })();
         }
-        openIndexExactAt = at;
+        sweptAt = at;
       } catch (err) {
         // Busy or read-only: searches still answer correctly through the join, only slower.
         if (!(err instanceof Error && 'code' in err && /^SQLITE_(BUSY|LOCKED|READONLY)/.test(String(err.code))))
@@ -143,33 +170,24 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
       return `${String(db.pragma('data_version', { simple: true }))}:${String(prepare('SELECT total_changes()').pluck().get())}`;
     },
 
-    async documentFrequency(scope, term, cap) {
-      const index = INDEX[scope];
-      return count(`SELECT count(*) FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH ? LIMIT ?)`, [
+    async documentFrequency(_scope, term, cap) {
+      return count(`SELECT count(*) FROM (SELECT 1 FROM ${INDEX} WHERE ${INDEX} MATCH ? LIMIT ?)`, [
         ftsQuery([term]),
         cap,
       ]);
     },
 
-    async scopeSize(scope) {
-      // Only weighs words against each other: max(doc_id) is close enough for the full index.
-      return scope === 'open'
-        ? count(`SELECT count(*) FROM tender_search WHERE open_indexed = 1`, [])
-        : count(`SELECT coalesce(max(doc_id), 0) FROM tender_search`, []);
+    async scopeSize() {
+      // Only weighs words against each other: max(doc_id) is close enough.
+      return count(`SELECT coalesce(max(doc_id), 0) FROM tender_search`, []);
     },
 
-    countIsCheap(query) {
-      return openIndexSuffices(query);
+    countIsCheap() {
+      // Every count goes through the join (the status filter at least): read the matches then.
+      return false;
     },
 
     async countMatches(query, cap) {
-      if (openIndexSuffices(query)) {
-        // The everyday search: counted inside FTS5 (doclists only), 3× faster than the join.
-        return count(`SELECT count(*) FROM (SELECT 1 FROM tender_fts_open WHERE tender_fts_open MATCH ? LIMIT ?)`, [
-          ftsQuery(query.required, query.inTitle),
-          cap,
-        ]);
-      }
       const { from, params } = matchFrom(query);
       return count(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ?)`, [...params, cap]);
     },
@@ -179,11 +197,11 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
       // ORDER BY rowid DESC is consumed by FTS5, so LIMIT stops the scan early and the join runs
       // for the rows returned, not for every match of a common word. bm25 is asked for only
       // when matches are few: its first call reads each word's whole doclist for the IDF.
-      const index = INDEX[query.scope];
       // bm25 would also read the doclists of facet words ("for" of "Request for Proposal").
-      const rank = withRank && facetTerms(query.filters).length === 0 ? bm25(index) : '0';
-      const text = `SELECT ${index}.rowid AS k, ${rank} AS r, s.title_text AS t, s.code_text AS c, s.estimated_value AS v
-        ${from} ORDER BY ${index}.rowid DESC${limit === undefined ? '' : ' LIMIT ?'}`;
+      const facets = facetTerms(query.filters).length > 0 || states(query.filters) !== undefined;
+      const rank = withRank && !facets ? bm25 : '0';
+      const text = `SELECT ${INDEX}.rowid AS k, ${rank} AS r, s.title_text AS t, s.code_text AS c, s.estimated_value AS v
+        ${from} ORDER BY ${INDEX}.rowid DESC${limit === undefined ? '' : ' LIMIT ?'}`;
       const rows = prepare(text).all(...params, ...(limit === undefined ? [] : [limit])) as Array<{
         k: number;
         r: number;
@@ -203,37 +221,27 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
     async browse(scope, filters, page) {
       const clause = filterClause(filters, COLUMNS);
       const facets = facetTerms(filters);
-      if (scope === 'open' && facets.length > 0 && page.offset + page.limit <= page.cap) {
-        // Facet filters (regions, categories, notice types, organisations): FTS5 finds the
-        // candidates from its facet columns, the join checks every filter exactly. Counting
-        // this way reads the facet doclists instead of scanning the 50k open notices with LIKE.
-        const from = `FROM tender_fts_open CROSS JOIN tender_search s ON s.doc_id = tender_fts_open.rowid
-          WHERE tender_fts_open MATCH ? AND ${clause.where}`;
+      const facetStates = states(filters);
+      if (facetStates) facets.push(`{state} : (${facetStates.map(quoted).join(' OR ')})`);
+      if (facets.length > 0 && page.offset + page.limit <= page.cap) {
+        // Facet filters (regions, categories, notice types, organisations, states): FTS5 finds
+        // the candidates from its facet columns, the join checks every filter exactly.
+        const from = `FROM ${INDEX} CROSS JOIN tender_search s ON s.doc_id = ${INDEX}.rowid
+          WHERE ${INDEX} MATCH ? AND ${clause.where}`;
         const params = [facets.join(' AND '), ...clause.params];
         const total = count(`SELECT count(*) FROM (SELECT 1 ${from} LIMIT ?)`, [...params, page.cap]);
         if (total < page.cap) {
           // Few: sort them all (at most the cap) and take the page.
-          const keys = prepare(
-            `SELECT s.doc_id ${from} ORDER BY ${browseOrder(scope, filters)} LIMIT ? OFFSET ?`,
-          )
+          const keys = prepare(`SELECT s.doc_id ${from} ORDER BY ${browseOrder(scope, filters)} LIMIT ? OFFSET ?`)
             .pluck()
             .all(...params, page.limit, page.offset) as number[];
           return { keys, total };
         }
-        // Many: the closing-order index finds a page quickly (matches are dense).
-        const keys = prepare(
-          `SELECT s.doc_id FROM tender_search s INDEXED BY tender_search_open_idx WHERE s.open_indexed = 1 AND ${clause.where}
-            ORDER BY ${browseOrder(scope, filters)} LIMIT ? OFFSET ?`,
-        )
-          .pluck()
-          .all(...clause.params, page.limit, page.offset) as number[];
-        return { keys, total };
       }
-      // In the open scope, read only the covering partial index of open notices (open_indexed
-      // = 1 holds for every open notice, so the extra condition changes nothing). Left alone,
-      // SQLite prefers (status_key, closing_sort) and reads 50k table rows: 100 ms.
+      // Open notices: the partial closing-order index of rows indexed as open holds them all
+      // (a notice is re-indexed only after it closes), so the scan reads no closed history.
       const open = scope === 'open';
-      const from = open ? 'tender_search s INDEXED BY tender_search_open_idx' : 'tender_search s';
+      const from = open ? 'tender_search s INDEXED BY tender_search_open_closing_idx' : 'tender_search s';
       const where = open ? `s.open_indexed = 1 AND ${clause.where}` : clause.where;
       const params = clause.params;
       const total = count(`SELECT count(*) FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ?)`, [...params, page.cap]);
@@ -246,28 +254,26 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
     },
 
     async loadRows(keys) {
-      if (keys.length === 0) return new Map();
-      // Results carry description snippets only (SEARCH_DESCRIPTION_LENGTH) and never the raw
-      // row: read no more than that (the raw JSON alone is several KB of overflow pages).
-      const rows = prepare(`SELECT rowid AS _k, ${resultColumns()} FROM tender WHERE rowid IN (SELECT value FROM json_each(?))`).all(
-        JSON.stringify(keys),
-      ) as Array<TenderRow & { _k: number }>;
-      return new Map(rows.map(({ _k, ...row }) => [_k, row]));
+      return rowsWhere('rowid', keys);
+    },
+
+    async loadRowsById(ids) {
+      return rowsWhere('id', ids);
     },
   };
-}
 
-/** FROM … WHERE of a text query over the scope's index joined to the filter columns. */
-function matchFrom(query: MatchQuery): { from: string; params: unknown[] } {
-  const { where, params } = filterClause(query.filters, COLUMNS);
-  // FTS5 wants its table name, not an alias, left of MATCH and in bm25(). CROSS JOIN makes
-  // SQLite keep the index as the outer loop: left to itself it scans tender_search and runs
-  // the MATCH once per row (100× slower), and cannot use FTS5's rowid order for the LIMIT.
-  const index = INDEX[query.scope];
-  return {
-    from: `FROM ${index} CROSS JOIN tender_search s ON s.doc_id = ${index}.rowid WHERE ${index} MATCH ? AND ${where}`,
-    params: [ftsQuery(query.required, query.inTitle, query.filters), ...params],
-  };
+  /**
+   * Rows by rowid or id (a row deleted meanwhile is simply missing). Results carry description
+   * snippets only (SEARCH_DESCRIPTION_LENGTH) and never the raw row: read no more than that
+   * (the raw JSON alone is several KB of overflow pages).
+   */
+  function rowsWhere(column: 'rowid' | 'id', keys: Array<number | string>): Map<number | string, TenderRow> {
+    if (keys.length === 0) return new Map();
+    const rows = prepare(
+      `SELECT ${column} AS _k, ${resultColumns()} FROM tender WHERE ${column} IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(keys)) as Array<TenderRow & { _k: number | string }>;
+    return new Map(rows.map(({ _k, ...row }) => [_k, row]));
+  }
 }
 
 /** Open tenders: soonest closing first. Past ones: latest closing first. Unknown amounts last. */

@@ -15,8 +15,13 @@ export interface SearchTerm {
   variants: string[];
 }
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
 /** Lower case without diacritics: "Québec" → "quebec", "ingénierie" → "ingenierie". */
 export function fold(text: string): string {
+  // ASCII has nothing to decompose: the common case (English notices) skips NFKD.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

@@ -1,10 +1,25 @@
-import { SEARCH_DESCRIPTION_LENGTH, type SearchCriteria, type SearchResponse, type SearchResult } from '@app/shared/tender';
+import {
+  SEARCH_DESCRIPTION_LENGTH,
+  type SearchCriteria,
+  type SearchResponse,
+  type SearchResult,
+} from '@app/shared/tender';
 import type { DbHandle } from '../../../db/connect.ts';
 import { toTender, type TenderRow } from '../tender-row.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
+import { LiveOpenIndex } from './open-index-live.ts';
+import type { OpenIndex } from './open-index.ts';
 import { hasValueBound, resolveFilters, scopeOf, type Scope, type SearchFilters } from './search-filters.ts';
 import { postgresSearchBackend } from './search-postgres.ts';
-import { browseScore, idf, rank, scoreCandidate, type Candidate, type Ranked, type WeightedTerm } from './search-scoring.ts';
+import {
+  browseScore,
+  idf,
+  rank,
+  scoreCandidate,
+  type Candidate,
+  type Ranked,
+  type WeightedTerm,
+} from './search-scoring.ts';
 import { sqliteSearchBackend } from './search-sqlite.ts';
 import { searchTerms, type SearchTerm } from './search-terms.ts';
 
@@ -23,7 +38,7 @@ export interface MatchQuery {
 }
 
 export interface SearchBackend {
-  /** Housekeeping before a search (SQLite: keep the open index exact). */
+  /** Housekeeping before a search (SQLite: re-index notices that have just closed, for the state facet). */
   refreshOpenIndex?(): Promise<void>;
   /** Changes whenever the data may have changed; undefined when it cannot tell (no caching). */
   dataVersion?(): string | undefined;
@@ -47,6 +62,8 @@ export interface SearchBackend {
    * SEARCH_DESCRIPTION_LENGTH + 1 characters and `raw` left empty: results carry snippets only.
    */
   loadRows(keys: Array<number | string>): Promise<Map<number | string, TenderRow>>;
+  /** loadRows by tender id (what the in-memory open index returns). */
+  loadRowsById(ids: string[]): Promise<Map<number | string, TenderRow>>;
 }
 
 /** Matches are counted exactly up to here ("1,000+" beyond): counting is bounded work (ADR 0004). */
@@ -87,6 +104,14 @@ function backendFor(dbh: DbHandle): SearchBackend {
   return backend;
 }
 
+const liveIndexes = new WeakMap<DbHandle, LiveOpenIndex>();
+/** The process's in-memory index of open notices for this database (open-index-live.ts). */
+export function liveOpenIndex(dbh: DbHandle): LiveOpenIndex {
+  let live = liveIndexes.get(dbh);
+  if (!live) liveIndexes.set(dbh, (live = new LiveOpenIndex(dbh, (msg, err) => console.error(msg, err))));
+  return live;
+}
+
 /** Drops the cached statistics, e.g. after a large ingestion or in tests. */
 export function resetSearchStats(dbh: DbHandle): void {
   const backend = backends.get(dbh);
@@ -117,9 +142,12 @@ export async function searchTenders(
   const backend = backendFor(dbh);
   await backend.refreshOpenIndex?.();
   // A caller-supplied `now` (tests, "as of" questions) is never served from the cache.
-  const version =
-    resultCacheEnabled && Math.abs(now.getTime() - Date.now()) < 1000 ? backend.dataVersion?.() : undefined;
-  if (version === undefined) return runSearch(backend, criteria, now, started);
+  // The caches and the in-memory index describe the present: a caller-supplied `now` (tests,
+  // "as of" questions) away from the clock always runs on the database.
+  const present = Math.abs(now.getTime() - Date.now()) < 1000;
+  const live = present ? liveOpenIndex(dbh) : undefined;
+  const version = resultCacheEnabled && present ? backend.dataVersion?.() : undefined;
+  if (version === undefined) return runSearch(backend, live, criteria, now, started);
 
   let cache = resultCaches.get(backend);
   if (!cache) resultCaches.set(backend, (cache = new Map()));
@@ -128,17 +156,24 @@ export async function searchTenders(
   // The same object is returned on a hit (took_ms is the time the answer took to compute), so
   // the route can reuse its serialized JSON.
   if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) return hit.response;
-  const response = await runSearch(backend, criteria, now, started);
+  const response = await runSearch(backend, live, criteria, now, started);
+  // An open search the database answered because the index was catching up is not kept: the
+  // index may be current a moment later, with exact counts.
+  if (response.search_metadata.engine === 'database' && isOpenScope(criteria, now)) return response;
   cache.delete(key);
   cache.set(key, { at: Date.now(), version, response });
   if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return response;
 }
 
+const isOpenScope = (criteria: SearchCriteria, now: Date) =>
+  scopeOf(resolveFilters(criteria, { regions: [], categories: [], notice_types: [] }, now)) === 'open';
+
 const elapsed = (started: number) => Math.round((performance.now() - started) * 100) / 100;
 
 async function runSearch(
   backend: SearchBackend,
+  live: LiveOpenIndex | undefined,
   criteria: SearchCriteria,
   now: Date,
   started: number,
@@ -149,13 +184,20 @@ async function runSearch(
   const filters = resolveFilters(criteria, parsed.filters, now);
   const terms = searchTerms(parsed.keywords);
 
-  const found =
-    terms.length > 0 ? await textSearch(backend, terms, filters, criteria) : await browse(backend, filters, criteria);
-  const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
-  const results = found.page.flatMap(({ candidate, score }) => {
-    const row = rows.get(candidate.key);
-    return row ? [toSearchResult(row, now, score)] : [];
-  });
+  const index = live && scopeOf(filters) === 'open' ? await live.current() : undefined;
+  let found: Found;
+  let results: SearchResult[];
+  if (live && index) {
+    ({ results, ...found } = await inMemory(backend, live, index, terms, filters, criteria, now));
+  } else {
+    found =
+      terms.length > 0 ? await textSearch(backend, terms, filters, criteria) : await browse(backend, filters, criteria);
+    const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
+    results = found.page.flatMap(({ candidate, score }) => {
+      const row = rows.get(candidate.key);
+      return row ? [toSearchResult(row, now, score)] : [];
+    });
+  }
 
   return {
     results,
@@ -171,6 +213,7 @@ async function runSearch(
       took_ms: elapsed(started),
       total_is_lower_bound: found.lowerBound,
       optional_keywords: found.optional,
+      engine: index ? 'memory' : 'database',
     },
   };
 }
@@ -203,6 +246,36 @@ interface Found {
   optional: string[];
   /** Already loaded (browse reads them to score). */
   rows?: Map<number | string, TenderRow>;
+}
+
+/** Open notices from the in-memory index: every match counted and ranked, rows read by id. */
+async function inMemory(
+  backend: SearchBackend,
+  live: LiveOpenIndex,
+  index: OpenIndex,
+  terms: SearchTerm[],
+  filters: SearchFilters,
+  criteria: SearchCriteria,
+  now: Date,
+): Promise<Found & { results: SearchResult[] }> {
+  const query = { filters, offset: criteria.offset, limit: criteria.limit };
+  const result = terms.length > 0 ? index.search({ ...query, terms }) : index.browse(query);
+  const shown = await live.resultsOf(result.ids, async (ids) => {
+    const rows = await backend.loadRowsById(ids);
+    return new Map([...rows.values()].map((row) => [row.id, toSearchResult(row, now, 0)]));
+  });
+  const results = result.ids.flatMap((id, i) => {
+    const r = shown.get(id);
+    return r ? [{ ...r, search_score: result.scores[i] as number }] : [];
+  });
+  return {
+    page: [],
+    results,
+    total: result.total,
+    lowerBound: false,
+    maxScore: result.maxScore,
+    optional: result.optional,
+  };
 }
 
 async function textSearch(
