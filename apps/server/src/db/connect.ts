@@ -10,6 +10,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The SQLite connection, for the search module's FTS5 statements (undefined on PostgreSQL). */
   sqlite?: SQLite.Database;
+  /** The SQLite file, for worker threads that open their own connection (undefined in memory). */
+  sqlitePath?: string;
   close(): Promise<void>;
 }
 
@@ -17,24 +19,31 @@ export interface DbHandle {
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
 
+/** A better-sqlite3 connection with the app's settings (also used by ingestion worker threads). */
+export function openSqlite(path: string): SQLite.Database {
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // 128 MiB page cache (default 2 MiB): search over the full index reads many pages.
+  sqlite.pragma('cache_size = -131072');
+  return sqlite;
+}
+
 /** `file:./data/breeze.db` or `file::memory:` opens SQLite; `postgres://…` opens a pool. */
 export function createDb(url: string, opts: { poolSize?: number } = {}): DbHandle {
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length);
     const memory = path === ':memory:' || path === '';
     if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
-    const sqlite = new SQLite(memory ? ':memory:' : path);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // 128 MiB page cache (default 2 MiB): search over the full index reads many pages.
-    sqlite.pragma('cache_size = -131072');
+    const sqlite = openSqlite(memory ? ':memory:' : path);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return {
       db,
       dialect: 'sqlite',
       sqlite,
+      ...(memory ? {} : { sqlitePath: resolve(path) }),
       close: async () => {
         await db.destroy(); // closes the better-sqlite3 handle too
       },

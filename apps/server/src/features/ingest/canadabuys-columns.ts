@@ -169,6 +169,8 @@ export interface ResolvedHeader {
   columns: Array<CanadaBuysColumn | undefined>;
   /** The header as written in the file, for the raw JSON of each record. */
   original: string[];
+  /** The file's columns are exactly CANADABUYS_COLUMNS, in that order (the official files). */
+  canonical: boolean;
 }
 
 /** The whole file is unusable (not the tender-notice format, empty, unreadable CSV). */
@@ -191,5 +193,23 @@ export function resolveHeader(header: string[]): ResolvedHeader {
   const present = new Set(columns);
   const missing = REQUIRED_COLUMNS.filter((c) => !present.has(c));
   if (missing.length > 0) throw new MissingColumnsError(missing);
-  return { columns, original };
+  const canonical = columns.length === CANADABUYS_COLUMNS.length && columns.every((c, i) => c === CANADABUYS_COLUMNS[i]);
+  return { columns, original, canonical };
+}
+
+/**
+ * The raw row as stored in tender.raw: a JSON array of the values in the official column order
+ * (CANADABUYS_COLUMNS; a column the file lacks is ''), followed, when the file has columns the
+ * adapter does not know, by an object of those columns by their names. Half the size of an
+ * object keyed by the 67 long column names, and as lossless.
+ */
+export function rawRow(header: ResolvedHeader, values: string[], record: CanadaBuysRecord): string {
+  if (header.canonical) return JSON.stringify(values);
+  const row: unknown[] = CANADABUYS_COLUMNS.map((c) => record[c] ?? '');
+  const extra: Record<string, string> = {};
+  header.columns.forEach((c, i) => {
+    if (c === undefined) extra[header.original[i] ?? `column${i + 1}`] = values[i] ?? '';
+  });
+  if (Object.keys(extra).length > 0) row.push(extra);
+  return JSON.stringify(row);
 }

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { createTestDb } from '../../../test/build-test-app.ts';
 import type { DbHandle } from '../../db/connect.ts';
 import { runIngest } from './ingest.ts';
+import { CANADABUYS_COLUMNS } from './canadabuys-columns.ts';
 
 // The real CanadaBuys file of 2024-12-09 (data/SOURCES.md §1), read from the shared data
 // folder beside the repository. The values asserted below were read from that file.
@@ -72,8 +73,12 @@ describe('CanadaBuys conformance (real 20-row file)', () => {
     expect(statcan.description).toMatch(/^Notice of Proposed Procurement \(NPP\)\n\n1\. This NPP is issued pursuant to PWGSC/);
     expect(statcan.description).not.toContain('\r');
     expect(statcan.description_fr).toMatch(/^Modèle d’Avis de projet de marché \(APM\)/);
-    expect(JSON.parse(statcan.raw)).toMatchObject({ 'referenceNumber-numeroReference': 'cb-449-47582539' });
-    expect(statcan.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The raw row: the file's 67 values in the official column order (canadabuys-columns.ts).
+    const raw = JSON.parse(statcan.raw) as string[];
+    expect(raw).toHaveLength(CANADABUYS_COLUMNS.length);
+    expect(raw[CANADABUYS_COLUMNS.indexOf('referenceNumber-numeroReference')]).toBe('cb-449-47582539');
+    expect(raw[CANADABUYS_COLUMNS.indexOf('title-titre-eng')]).toBe('Work Surface Products');
+    expect(statcan.content_hash).toMatch(/^v2:[0-9a-f]{40}$/);
 
     // "Ontario " (trailing space) and "Department of National Defence " are trimmed.
     expect(await tender(dbh, 'cb-222-7027272')).toMatchObject({

@@ -34,8 +34,12 @@ export interface MapOptions {
   source: string;
 }
 
-export function mapCanadaBuysRecord(record: CanadaBuysRecord, opts: MapOptions): MapResult {
-  const tooLong = longField(record);
+/**
+ * `raw` is the row as tender.raw keeps it (csv-reader.ts gives it with each record); without
+ * it the record is stored as a JSON object. The reader rejects over-long fields before this.
+ */
+export function mapCanadaBuysRecord(record: CanadaBuysRecord, opts: MapOptions, raw?: string): MapResult {
+  const tooLong = raw === undefined ? longField(record) : undefined;
   if (tooLong) return { ok: false, reason: `${tooLong}: field longer than ${MAX_FIELD_LENGTH} characters` };
 
   const reference = text(record[COL.reference]);
@@ -62,13 +66,13 @@ export function mapCanadaBuysRecord(record: CanadaBuysRecord, opts: MapOptions):
     source_url: text(record[COL.noticeUrlEn]) ?? (opts.source === 'demo' ? null : PERMALINK + reference.toLowerCase()),
     attachment_urls: JSON.stringify(attachments(record)),
   };
+  const rawJson = raw ?? JSON.stringify(record);
   const tender: TenderDraft = {
     ...content,
     estimated_value: extractEstimatedValue(content.description, content.description_fr),
-    content_hash: '',
-    raw: JSON.stringify(record),
+    content_hash: contentHash(opts.source, rawJson),
+    raw: rawJson,
   };
-  tender.content_hash = contentHash(tender);
   return { ok: true, tender };
 }
 
@@ -79,19 +83,18 @@ function longField(record: CanadaBuysRecord): string | undefined {
   return undefined;
 }
 
+/** Prefix of content hashes computed as below; older rows have a bare sha256 of their fields. */
+export const CONTENT_HASH_VERSION = 'v2:';
+
 /**
- * sha256 over every normalised field except the raw row, the hash itself and timestamps, so
- * a re-published identical notice hashes the same and any visible change does not.
+ * sha1 of the raw row (and the source): a re-published identical notice hashes the same, and
+ * any change to the source row (a new amendment number included) does not. Hashing the raw
+ * text already built for storage costs a few µs; the normalised fields would have to be
+ * concatenated first. A row stored with an older hash is rewritten once without a version
+ * (ingest.queries.ts upsertAction).
  */
-export function contentHash(tender: TenderDraft): string {
-  // One concatenated string (cheaper than JSON.stringify of a copy or many hash updates).
-  let text = '';
-  for (const key in tender) {
-    if (key === 'raw' || key === 'content_hash') continue;
-    const v = tender[key as keyof TenderDraft];
-    text += v === null ? `${key}\u0001\u0000` : `${key}\u0002${String(v)}\u0000`;
-  }
-  return createHash('sha256').update(text).digest('hex');
+export function contentHash(source: string, raw: string): string {
+  return CONTENT_HASH_VERSION + createHash('sha1').update(source).update('\u0000').update(raw).digest('hex');
 }
 
 function parseAmendment(value: string | undefined): Parsed<number> {

@@ -1,6 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
-import { InvalidFileError, resolveHeader, type CanadaBuysRecord, type ResolvedHeader } from './canadabuys-columns.ts';
+import { InvalidFileError, rawRow, resolveHeader, type CanadaBuysRecord, type ResolvedHeader } from './canadabuys-columns.ts';
+import { MAX_FIELD_LENGTH } from './canadabuys.ts';
 
 /** `row` is the 1-based data record number (the header is not counted), as a spreadsheet shows it minus one. */
 interface NumberedRecord {
@@ -8,7 +9,10 @@ interface NumberedRecord {
   record: string[];
 }
 
-export type CsvItem = { row: number; record: CanadaBuysRecord } | { row: number; error: string };
+/** A record (with its raw JSON for tender.raw), or why it cannot be read. */
+export type CsvItem =
+  | { row: number; record: CanadaBuysRecord; raw: string }
+  | { row: number; error: string; /** csv-parse's error code, when it comes from the parser. */ code?: string };
 
 /**
  * Streams a CanadaBuys CSV into records keyed by the canonical header. The parser options
@@ -33,7 +37,7 @@ export async function* readCanadaBuysCsv(input: Readable): AsyncGenerator<CsvIte
   const parser = parse(options as unknown as Options);
   const skipped: CsvItem[] = [];
   parser.on('skip', (err: CsvError) => {
-    skipped.push({ row: ++parsed - 1, error: `unreadable CSV record: ${err.message}` });
+    skipped.push({ row: ++parsed - 1, error: `unreadable CSV record: ${err.message}`, code: err.code });
   });
   // pipeline() forwards an input error (a dropped download) to the parser, so the loop throws.
   pipeline(input, parser, () => {});
@@ -50,7 +54,14 @@ export async function* readCanadaBuysCsv(input: Readable): AsyncGenerator<CsvIte
       yield { row, error: `expected ${header.columns.length} columns, found ${record.length}` };
       continue;
     }
-    yield { row, record: toRecord(header, record) };
+    const long = record.findIndex((v) => v.length > MAX_FIELD_LENGTH);
+    if (long >= 0) {
+      const column = header.columns[long] ?? header.original[long] ?? `column${long + 1}`;
+      yield { row, error: `${column}: field longer than ${MAX_FIELD_LENGTH} characters` };
+      continue;
+    }
+    const mapped = toRecord(header, record);
+    yield { row, record: mapped, raw: rawRow(header, record, mapped) };
   }
   yield* skipped.splice(0);
   if (!header) throw new InvalidFileError('The file is empty: it has no header row');

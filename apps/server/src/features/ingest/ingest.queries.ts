@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import type { IngestRun } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';
 import type { Db, IngestRunTable, TenderTable } from '../../db/database.ts';
-import type { TenderDraft } from './canadabuys.ts';
+import { CONTENT_HASH_VERSION, type TenderDraft } from './canadabuys.ts';
 
 // All SQL of the ingestion slice. Kysely, so the same code runs on SQLite and PostgreSQL,
 // except the batch upsert on SQLite, the ingest hot path: prepared better-sqlite3 statements
@@ -26,10 +26,14 @@ type Stored = Pick<TenderTable, 'amendment_number' | 'content_hash'>;
  * replaces a newer one; otherwise a different hash (a higher amendment always differs, since
  * the number is hashed) is an update.
  */
-export function upsertAction(stored: Stored | undefined, incoming: Stored): 'insert' | 'update' | 'unchanged' {
+export function upsertAction(stored: Stored | undefined, incoming: Stored): 'insert' | 'update' | 'refresh' | 'unchanged' {
   if (!stored) return 'insert';
   if (incoming.amendment_number < stored.amendment_number) return 'unchanged';
-  return incoming.content_hash === stored.content_hash ? 'unchanged' : 'update';
+  if (incoming.content_hash === stored.content_hash) return 'unchanged';
+  // Stored under an older hash formula: the hashes cannot be compared, and the same amendment
+  // is taken as the same notice. Rewritten (new hash, current mapping) without a version.
+  const comparable = stored.content_hash.startsWith(CONTENT_HASH_VERSION);
+  return !comparable && incoming.amendment_number === stored.amendment_number ? 'refresh' : 'update';
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -63,13 +67,16 @@ export async function upsertTenders(dbh: DbHandle, drafts: TenderDraft[], nowIso
     const byId = new Map(stored.map((s) => [s.id, s]));
     const inserts: TenderTable[] = [];
     const updates: TenderDraft[] = [];
+    const refreshes: TenderDraft[] = [];
     for (const d of drafts) {
       const action = upsertAction(byId.get(d.id), d);
       if (action === 'insert') inserts.push({ ...d, created_at: nowIso, updated_at: nowIso });
       else if (action === 'update') updates.push(d);
+      else if (action === 'refresh') refreshes.push(d);
     }
     for (const chunk of chunks(inserts, INSERT_CHUNK)) await trx.insertInto('tender').values(chunk).execute();
     if (updates.length > 0) await replaceTenders(trx, updates, nowIso);
+    for (const { id, ...fields } of refreshes) await trx.updateTable('tender').set(fields).where('id', '=', id).execute();
     return { inserted: inserts.length, updated: updates.length, unchanged: drafts.length - inserts.length - updates.length };
   });
 }
@@ -169,8 +176,8 @@ function indexStatements(db: SQLite.Database): string[] {
     });
 }
 
-/** upsertTenders on SQLite: the same decisions and rows, one synchronous transaction. */
-function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso: string): BatchCounts {
+/** upsertTenders on SQLite: the same decisions and rows, one synchronous transaction (also run by ingestion workers). */
+export function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso: string): BatchCounts {
   const s = statementsOf(db);
   const columns = Object.keys(drafts[0] as TenderDraft) as Array<keyof TenderDraft>;
   const key = columns.join(',');
@@ -204,6 +211,9 @@ function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso: string
         s.version.run(randomUUID(), previous.id, previous.amendment_number, previous.content_hash, JSON.stringify(previous), nowIso);
         update.run(...columns.filter((c) => c !== 'id').map((c) => d[c]), nowIso, d.id);
         updated++;
+      } else if (action === 'refresh') {
+        const previous = s.full.get(d.id) as TenderTable;
+        update.run(...columns.filter((c) => c !== 'id').map((c) => d[c]), previous.updated_at, d.id);
       }
     }
     if (inserted > 0) {

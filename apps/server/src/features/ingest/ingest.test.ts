@@ -175,11 +175,19 @@ describe('rejected rows', () => {
   });
 
   test('a lower amendment never replaces a higher one', () => {
-    expect(upsertAction(undefined, { amendment_number: 0, content_hash: 'a' })).toBe('insert');
-    expect(upsertAction({ amendment_number: 2, content_hash: 'a' }, { amendment_number: 1, content_hash: 'b' })).toBe('unchanged');
-    expect(upsertAction({ amendment_number: 1, content_hash: 'a' }, { amendment_number: 1, content_hash: 'a' })).toBe('unchanged');
-    expect(upsertAction({ amendment_number: 1, content_hash: 'a' }, { amendment_number: 1, content_hash: 'b' })).toBe('update');
-    expect(upsertAction({ amendment_number: 1, content_hash: 'a' }, { amendment_number: 2, content_hash: 'c' })).toBe('update');
+    const [a, b, c] = ['v2:a', 'v2:b', 'v2:c'];
+    expect(upsertAction(undefined, { amendment_number: 0, content_hash: a })).toBe('insert');
+    expect(upsertAction({ amendment_number: 2, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe('unchanged');
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: a })).toBe('unchanged');
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe('update');
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 2, content_hash: c })).toBe('update');
+  });
+
+  test('a row stored under the older hash formula is rewritten once, without a version, unless amended', () => {
+    const old = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    expect(upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' })).toBe('refresh');
+    expect(upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 2, content_hash: 'v2:a' })).toBe('update');
+    expect(upsertAction({ amendment_number: 2, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' })).toBe('unchanged');
   });
 
   test('a second ingest while one runs is refused with 409 ingest_in_progress', async () => {

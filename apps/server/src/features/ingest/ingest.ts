@@ -9,7 +9,9 @@ import type { TenderDraft } from './canadabuys.ts';
 import { InvalidFileError } from './canadabuys-columns.ts';
 import { insertRun, toIngestRun, updateRun, upsertTenders, type RunRow } from './ingest.queries.ts';
 import { pruneChangeLog } from '../tenders/search/open-index-live.ts';
-import { parseAndMap } from './parse-in-worker.ts';
+import { mapCanadaBuysRecord } from './canadabuys.ts';
+import { readCanadaBuysCsv } from './csv-reader.ts';
+import { BlockWriteError, canUseWorkers, runPool } from './ingest-pool.ts';
 import { describeInput, openInput, SourceUnreachableError, type IngestInput } from './source-input.ts';
 
 export interface IngestOptions {
@@ -24,6 +26,8 @@ export interface IngestOptions {
   batchSize?: number;
   /** Wait for response headers, then for each pause in the body. */
   fetchTimeoutMs?: number;
+  /** Size of the blocks worker threads read (ingest-pool.ts); tests make it small. */
+  blockBytes?: number;
 }
 
 /**
@@ -148,22 +152,48 @@ async function consume(
     const counts = await upsertTenders(dbh, drafts, clock()).catch((err: unknown) => {
       throw new BatchWriteError(String((err as Error).message), { cause: err });
     });
+    count(counts);
+  };
+  const count = (counts: { inserted: number; updated: number; unchanged: number }) => {
     run.rows_inserted += counts.inserted;
     run.rows_updated += counts.updated;
     run.rows_unchanged += counts.unchanged;
   };
-  for await (const item of parseAndMap(stream, opts)) {
-    run.rows_read++;
-    if (!('tender' in item)) {
-      reject(progress, item.row, item.reason);
-      continue;
-    }
-    const { tender } = item;
+  const add = async (tender: TenderDraft) => {
     // A batch holds each id once, so a notice repeated in the file is compared with its predecessor.
     if (ids.has(tender.id)) await flush();
     batch.push(tender);
     ids.add(tender.id);
     if (batch.length >= batchSize) await flush();
+  };
+
+  if (canUseWorkers()) {
+    // Worker threads read and map blocks of the file; on a SQLite file they also write them.
+    const options = {
+      source: opts.source,
+      nowIso: clock,
+      ...(dbh.sqlitePath ? { sqlitePath: dbh.sqlitePath } : {}),
+      ...(opts.blockBytes ? { blockBytes: opts.blockBytes } : {}),
+    };
+    await runPool(stream, options, async (block) => {
+      run.rows_read += block.records;
+      for (const r of block.rejects) reject(progress, r.row, r.reason);
+      if (block.kind === 'written') count(block.counts);
+      else for (const tender of block.drafts) await add(tender);
+    }).catch((err: unknown) => {
+      throw err instanceof BlockWriteError ? new BatchWriteError(err.message, { cause: err }) : err;
+    });
+  } else {
+    for await (const item of readCanadaBuysCsv(stream)) {
+      run.rows_read++;
+      if ('error' in item) {
+        reject(progress, item.row, item.error);
+        continue;
+      }
+      const mapped = mapCanadaBuysRecord(item.record, { source: opts.source }, item.raw);
+      if (mapped.ok) await add(mapped.tender);
+      else reject(progress, item.row, mapped.reason);
+    }
   }
   await flush();
 }

@@ -1,6 +1,6 @@
 // Worker entry: registers tsx's loader in this thread (hooks registered by the main thread do
-// not reach workers), then runs the TypeScript worker. See parse-in-worker.ts.
+// not reach workers), then runs the TypeScript worker. See ingest-pool.ts.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./parse.worker.ts');
+await import('./ingest.worker.ts');

@@ -1,0 +1,60 @@
+import { Readable } from 'node:stream';
+import type SQLite from 'better-sqlite3';
+import { mapCanadaBuysRecord, type MapOptions, type TenderDraft } from './canadabuys.ts';
+import { readCanadaBuysCsv } from './csv-reader.ts';
+import { upsertSqlite, type BatchCounts } from './ingest.queries.ts';
+
+/** A block of CSV records (csv-blocks.ts) read and mapped: what a worker thread does with it. */
+export interface ParsedBlock {
+  /** Data records read, rejected ones included (the next block's rows are numbered after them). */
+  records: number;
+  drafts: TenderDraft[];
+  /** Row numbers count from 1 at the block's first record. */
+  rejects: Array<{ row: number; reason: string }>;
+  /** The block ends inside a quoted field: cut in the wrong place, or a broken last record. */
+  unclosedQuote: boolean;
+}
+
+export async function parseBlock(header: Uint8Array, bytes: Uint8Array, opts: MapOptions): Promise<ParsedBlock> {
+  const out: ParsedBlock = { records: 0, drafts: [], rejects: [], unclosedQuote: false };
+  for await (const item of readCanadaBuysCsv(Readable.from([Buffer.from(header), Buffer.from(bytes)]))) {
+    out.records++;
+    if ('error' in item) {
+      out.rejects.push({ row: item.row, reason: item.error });
+      // csv-parse reports it only at the end of its input (skipped records may be yielded
+      // out of order, so this is not necessarily the last item).
+      if (item.code === 'CSV_QUOTE_NOT_CLOSED') out.unclosedQuote = true;
+      continue;
+    }
+    const mapped = mapCanadaBuysRecord(item.record, opts, item.raw);
+    if (mapped.ok) out.drafts.push(mapped.tender);
+    else out.rejects.push({ row: item.row, reason: mapped.reason });
+  }
+  return out;
+}
+
+/**
+ * Writes drafts in transactions that each hold an id once (a notice repeated in the file is
+ * compared with its predecessor, as the sequential ingestion does).
+ */
+export function writeSqliteBatches(db: SQLite.Database, drafts: TenderDraft[], nowIso: string): BatchCounts {
+  const total: BatchCounts = { inserted: 0, updated: 0, unchanged: 0 };
+  let batch: TenderDraft[] = [];
+  let ids = new Set<string>();
+  const flush = () => {
+    if (batch.length === 0) return;
+    const c = upsertSqlite(db, batch, nowIso);
+    total.inserted += c.inserted;
+    total.updated += c.updated;
+    total.unchanged += c.unchanged;
+    batch = [];
+    ids = new Set();
+  };
+  for (const d of drafts) {
+    if (ids.has(d.id)) flush();
+    batch.push(d);
+    ids.add(d.id);
+  }
+  flush();
+  return total;
+}
