@@ -9,6 +9,7 @@ import * as deferTenderIndexing from './migrations/2026-11-22-08-defer-tender-in
 import * as createBookmarksActivityContact from './migrations/2026-11-22-09-create-bookmarks-activity-contact.ts';
 import * as notificationsOnboardingSkip from './migrations/2026-11-22-10-notifications-onboarding-skip.ts';
 import * as searchStateAndChangeLog from './migrations/2026-11-23-01-search-state-and-change-log.ts';
+import * as rfpOcrPagesUploadEvents from './migrations/2026-11-23-30-rfp-ocr-pages-upload-events.ts';
 
 // Migrations are listed here rather than read from disk so that they work the same from
 // source (tsx), from tests and from a bundle. Add new ones at the end; never edit old ones.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-09-create-bookmarks-activity-contact': createBookmarksActivityContact,
   '2026-11-22-10-notifications-onboarding-skip': notificationsOnboardingSkip,
   '2026-11-23-01-search-state-and-change-log': searchStateAndChangeLog,
+  '2026-11-23-30-rfp-ocr-pages-upload-events': rfpOcrPagesUploadEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

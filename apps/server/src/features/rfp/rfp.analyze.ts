@@ -26,25 +26,19 @@ import { issuedDate, projectPeriod, proposalDeadline, questionsDeadline, schedul
 /**
  * The offline RFP analyser: deterministic rules over the extracted text, no network. Every
  * value comes from a match on a page, so every value carries its page and quote; a field the
- * rules cannot find says NOT_FOUND, never a sample. A language model can implement the same
- * interface later (see docs/decisions/0008).
+ * rules cannot find says NOT_FOUND, never a sample. It is BreezeAI's offline engine for
+ * documents: the routes call the LanguageModel's `analyzeDocument` (ADR 0007, 0008) with this
+ * analysis as the default and the fallback of a configured model.
  */
 export interface RfpAnalyzerInput {
   pages: string[];
   filename: string;
   pagesWithoutText: number[];
-}
-export interface RfpAnalyzer {
-  readonly name: string;
-  analyze(input: RfpAnalyzerInput): Promise<RfpAnalysis>;
+  /** Pages whose text was read by OCR. */
+  ocrPages?: number[];
 }
 
 export const OFFLINE_RFP_ENGINE = 'offline-rules-1';
-
-export const offlineRfpAnalyzer: RfpAnalyzer = {
-  name: OFFLINE_RFP_ENGINE,
-  analyze: (input) => Promise.resolve(analyzeRfp(input)),
-};
 
 /** What can be read from a document before analysis (used at upload, and to link addenda). */
 export function identifyDocument(pages: string[]) {
@@ -463,6 +457,7 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
         }
       : null,
     pagesWithoutText: input.pagesWithoutText,
+    ocrPages: input.ocrPages ?? [],
   };
   base.summary = summary(doc, { issuer, title, number, deadline, kind });
   if (input.pagesWithoutText.length > 0) {
@@ -471,6 +466,17 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
       text: `Pages ${input.pagesWithoutText.join(', ')} have no text layer (scanned images or drawings); their content was not analysed.`,
       page: input.pagesWithoutText[0] ?? 1,
       quote: '',
+    });
+  }
+  const ocrPages = input.ocrPages ?? [];
+  const firstOcr = ocrPages[0];
+  if (firstOcr !== undefined) {
+    const firstLine = doc.lines.find((l) => l.page === firstOcr && l.text.trim().length > 0);
+    base.riskFactors.push({
+      category: 'ocr',
+      text: `${ocrPages.length === 1 ? 'Page' : 'Pages'} ${ocrPages.join(', ')} had no text layer and ${ocrPages.length === 1 ? 'was' : 'were'} read by OCR from ${ocrPages.length === 1 ? 'its image' : 'their images'}: check figures, dates and names quoted from ${ocrPages.length === 1 ? 'it' : 'them'} against the page.`,
+      page: firstOcr,
+      quote: firstLine ? doc.quote(firstLine.index, firstLine.index) : '',
     });
   }
   const result: RfpAnalysis = { ...base, recommendations: recommendations(base) };
@@ -489,10 +495,11 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
   return result;
 }
 
-/** Every citation of an analysis, once, in page order. */
-export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: string }> {
+/** Every citation of the analysis, once, in page order, marked when its page was read by OCR. */
+export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: string; ocr: boolean }> {
   const seen = new Set<string>();
-  const out: Array<{ page: number; quote: string }> = [];
+  const ocr = new Set(a.ocrPages ?? []);
+  const out: Array<{ page: number; quote: string; ocr: boolean }> = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) {
       v.forEach(visit);
@@ -504,10 +511,10 @@ export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: strin
       const key = `${o.page}\u0000${o.quote}`;
       if (!seen.has(key)) {
         seen.add(key);
-        out.push({ page: o.page, quote: o.quote });
+        out.push({ page: o.page, quote: o.quote, ocr: ocr.has(o.page) });
       }
     }
-    for (const [k, child] of Object.entries(o)) if (k !== 'quote') visit(child);
+    for (const [k, child] of Object.entries(o)) if (k !== 'quote' && k !== 'ocrPages') visit(child);
   };
   visit(a);
   return out.sort((x, y) => x.page - y.page);
