@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
@@ -108,6 +109,32 @@ export function textPagePdf(content: string, catalogExtra = ''): Buffer {
 /** A small valid PDF with a text layer and nothing else. */
 export const plainPdf = (title = 'Request for Proposal: snow removal services for the Town of Testville') =>
   textPagePdf(`BT /F1 12 Tf 72 700 Td (${title}) Tj ET`);
+
+/** A valid text PDF of about `bytes` bytes: an unreferenced, incompressible stream pads it. */
+export const paddedPdf = (bytes: number, title = 'Request for Proposal with attached drawings') =>
+  rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (${title}) Tj ET`, 'latin1')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    stream('', randomBytes(Math.max(0, bytes - 900))),
+  ]);
+
+/**
+ * A small file whose one page holds `lines` separate lines of text (a Flate stream of a few
+ * hundred KB) that inflates to 64 MB: decoding and reading it needs far more memory than a 64 MB worker limit allows.
+ */
+export function memoryHogPdf(lines = 4_000_000): Buffer {
+  const content = Buffer.from(`BT /F1 1 Tf 0 0 Td ${'(ab) Tj 0 1 Td '.repeat(lines)}ET`, 'latin1');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('/Filter /FlateDecode', deflateSync(content, { level: 9 })),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
 
 /** A page that opens by running JavaScript: a plain /OpenAction, uncompressed (refused: 422 pdf_has_javascript). */
 export const javascriptPdf = () =>
