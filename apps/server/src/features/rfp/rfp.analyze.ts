@@ -159,10 +159,15 @@ function budgetInfo(doc: DocText): RfpAnalysis['budgetInfo'] {
     1,
   );
   const moneyMatch = value?.match[1] ? value : undefined;
+  // A clause heading alone ("6.7.2. Limitation of Expenditure 1.") says nothing: give the lines it heads.
+  const sentence = (hit: Hit): Cited => {
+    const c = sentenceHit(doc, hit);
+    return c.text.length < 40 && c.quote ? { ...c, text: c.quote } : c;
+  };
   return {
-    estimatedValue: moneyMatch ? cite(moneyMatch.match[0], moneyMatch) : value ? sentenceHit(doc, value) : notFound(),
-    paymentTerms: payment ? sentenceHit(doc, payment) : notFound(),
-    budgetConstraints: constraint ? sentenceHit(doc, constraint) : notFound(),
+    estimatedValue: moneyMatch ? cite(moneyMatch.match[0], moneyMatch) : value ? sentence(value) : notFound(),
+    paymentTerms: payment ? sentence(payment) : notFound(),
+    budgetConstraints: constraint ? sentence(constraint) : notFound(),
   };
 }
 
@@ -176,8 +181,42 @@ const COMPLIANCE_RULES: Array<[Categorized['category'], RegExp, number]> = [
   ['language', /\b(?:official languages?|French or English|English or French|bilingual)\b/i, 1],
 ];
 
+const SECURITY_LEVELS: Array<[RegExp, string]> = [
+  [/enhanced reliability/i, 'Enhanced Reliability Status'],
+  [/reliability status/i, 'Reliability Status'],
+  [/top secret/i, 'Top Secret'],
+  [/secret/i, 'Secret'],
+  [/designated organization screening/i, 'Designated Organization Screening'],
+  [/facility security clearance/i, 'Facility Security Clearance'],
+  [/document safeguarding capability/i, 'Document Safeguarding Capability'],
+];
+
+/** Security levels required of the bidder or its personnel ("must EACH hold a valid RELIABILITY STATUS"), with the level named. */
+function securityLevels(doc: DocText): Categorized[] {
+  const re =
+    /\b(?:hold|held|obtain|maintain|minimum of|level of|cleared to)\b[^.]{0,60}?\b(?:Enhanced Reliability(?: Status)?|Reliability Status|Top Secret|Secret|Designated Organization Screening|Facility Security Clearance|Document Safeguarding Capability)\b/i;
+  const out: Categorized[] = [];
+  const levels = new Set<string>();
+  for (const c of sentences(doc, re, 4)) {
+    const level = SECURITY_LEVELS.find(([r]) => r.test(c.text))?.[1];
+    if (!level || levels.has(level)) continue;
+    levels.add(level);
+    out.push({ ...c, category: 'security_clearance', text: `${level} required: ${c.text.replace(/^[•o■]\s+/, '')}` });
+  }
+  return out;
+}
+
 function compliance(doc: DocText): Categorized[] {
-  return COMPLIANCE_RULES.flatMap(([category, re, limit]) => sentences(doc, re, limit).map((c) => ({ ...c, category })));
+  const levels = securityLevels(doc);
+  const quoted = new Set(levels.map((l) => `${l.page}:${l.quote}`));
+  return [
+    ...levels,
+    ...COMPLIANCE_RULES.flatMap(([category, re, limit]) =>
+      sentences(doc, re, limit)
+        .filter((c) => !quoted.has(`${c.page}:${c.quote}`))
+        .map((c) => ({ ...c, category })),
+    ),
+  ];
 }
 
 /** "Section 10.2 - Evaluation Criteria" when Evaluation Criteria is 8.2: the table is elsewhere. */
@@ -340,7 +379,9 @@ function recommendations(a: Omit<RfpAnalysis, 'recommendations'>): Cited[] {
   if (t.siteMeeting.page !== null) {
     add(`${t.siteMeeting.mandatory ? 'Attend the mandatory' : 'Plan to attend the'} site/bidders' meeting on ${t.siteMeeting.text}${t.siteMeeting.mandatory ? ': missing it disqualifies the proposal' : ''}.`, t.siteMeeting);
   }
-  if (t.questionsDeadline.page !== null) add(`Send questions in writing before ${t.questionsDeadline.text}.`, t.questionsDeadline);
+  if (t.questionsDeadline.page !== null) {
+    add(`Send questions in writing before the questions deadline: ${t.questionsDeadline.text.replace(/\.+$/, '')}.`, t.questionsDeadline);
+  }
   if (t.proposalDeadline.page !== null) add(`Plan to submit well before ${t.proposalDeadline.text}; late proposals are not accepted.`, t.proposalDeadline);
   const top = [...a.evaluation.criteria]
     .filter((c) => /^\d+/.test(c.weight))
@@ -348,7 +389,8 @@ function recommendations(a: Omit<RfpAnalysis, 'recommendations'>): Cited[] {
   if (top?.page) add(`Give most effort to "${top.criterion}", the heaviest criterion (${top.weight}).`, { text: top.criterion, page: top.page, quote: top.quote });
   const byCategory = (c: string) => a.complianceRequirements.find((r) => r.category === c);
   const security = byCategory('security_clearance');
-  if (security) add('Start the security clearance process now: clearance must be held before award.', security);
+  const level = security && /^(.+?) required: /.exec(security.text)?.[1];
+  if (security) add(`Start the ${level ? `${level} ` : ''}security clearance process now: clearance must be held before award.`, security);
   const bonding = byCategory('bonding');
   if (bonding) add('Line up your surety early for the bid bond / performance security required.', bonding);
   const insurance = byCategory('insurance');
