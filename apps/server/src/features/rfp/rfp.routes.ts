@@ -125,7 +125,12 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       timeoutMs: env.RFP_PARSE_TIMEOUT_MS,
       heapMb: env.RFP_PARSE_HEAP_MB,
     });
-  if (!deps.extractor) app.addHook('onClose', () => extractor.close());
+  if (!deps.extractor) {
+    // A listening server starts its first worker now, so the first upload does not wait for pdf.js
+    // to compile (app.inject in tests never listens, so tests start none they do not use).
+    app.addHook('onListen', async () => extractor.warm());
+    app.addHook('onClose', () => extractor.close());
+  }
   const model = deps.model ?? offlineDocuments;
   const ocr =
     deps.ocr === undefined
