@@ -354,7 +354,7 @@ describe('RFP analysis', () => {
     expect(normalize(await panel.textContent())).toBe(`p. 17 — “${normalize(change?.rfpReference?.quote ?? '')}”`);
     await expectNoAxeViolations(page);
     await screenshot(page, 'rfp-addendum');
-  });
+  }, 120_000); // the upload is slowed on purpose
 
   test('documents in error show their reason: a scan without text, and a failed analysis', async () => {
     if (!haveCorpus) return;
