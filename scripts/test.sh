@@ -15,6 +15,8 @@ need=()
 [ -n "$(pg_bin)" ] || need+=(postgresql)
 # OCR of image-only RFP PDFs (apps/server/src/features/rfp/rfp.ocr.ts); without it they are reported as needing OCR.
 [ -x /usr/bin/tesseract ] || need+=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra)
+# pdftotext: the RFP tests check every citation against this independent extraction (test/independent-text.ts).
+[ -x /usr/bin/pdftotext ] || need+=(poppler-utils)
 if [ ${#need[@]} -gt 0 ]; then
   log "installing ${need[*]} with apt"
   sudo_cmd=()

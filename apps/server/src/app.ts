@@ -159,8 +159,10 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(authRoutes, { prefix: '/api', auth });
   await app.register(profileRoutes, { prefix: '/api', db: dbh.db, now, sessions });
   // BreezeAI: the offline engine, or LLM_BASE_URL's model with the offline engine as fallback (ADR 0007).
-  await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model: createLanguageModel(env, app.log) });
-  await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity });
+  const model = createLanguageModel(env, app.log);
+  await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model });
+  // RFP analysis goes through the same model: its document method, with the offline analysis behind it (ADR 0008).
+  await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity, model });
   await app.register(billingRoutes, { prefix: '/api', db: dbh.db, billing, sessions, now });
   await app.register(bookmarkRoutes, { prefix: '/api', db: dbh.db, now, sessions, activity });
   await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions });

@@ -90,6 +90,13 @@ const envSchema = z.object({
   RFP_MAX_INFLATED_MB: z.coerce.number().int().min(1).max(4_096).default(200),
   RFP_PARSE_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   RFP_PARSE_HEAP_MB: z.coerce.number().int().min(64).max(4_096).default(512),
+  /** OCR of image-only PDFs (rfp.ocr.ts): wall time per document (queue, rendering and tesseract together). */
+  RFP_OCR_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(1_800_000).default(120_000),
+  /** OCR: images over this many megapixels are not decoded (an "image bomb" is reported, not drawn). */
+  RFP_OCR_MAX_IMAGE_MPX: z.coerce.number().min(1).max(1_000).default(25),
+  /** Upload requests per hour per user and per client IP (SECURITY.md A.4); over it, 429 rate_limited. */
+  RFP_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+  RFP_UPLOADS_PER_HOUR_PER_IP: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Billing (ADR 0009). Set: Stripe Checkout and signed webhooks. Unset: the local provider, which charges nothing. */
   STRIPE_SECRET_KEY: z
     .string()

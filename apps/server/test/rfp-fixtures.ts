@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants, crc32, deflateRawSync, deflateSync } from 'node:zlib';
@@ -105,12 +106,165 @@ export function textPagePdf(content: string, catalogExtra = ''): Buffer {
   ]);
 }
 
-/** A page that opens by running JavaScript (never executed by us: text is extracted, nothing runs). */
+/** A small valid PDF with a text layer and nothing else. */
+export const plainPdf = (title = 'Request for Proposal: snow removal services for the Town of Testville') =>
+  textPagePdf(`BT /F1 12 Tf 72 700 Td (${title}) Tj ET`);
+
+/** A valid text PDF of about `bytes` bytes: an unreferenced, incompressible stream pads it. */
+export const paddedPdf = (bytes: number, title = 'Request for Proposal with attached drawings') =>
+  rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (${title}) Tj ET`, 'latin1')),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    stream('', randomBytes(Math.max(0, bytes - 900))),
+  ]);
+
+/**
+ * A small file whose one page holds `lines` separate lines of text (a Flate stream of a few
+ * hundred KB) that inflates to 64 MB: decoding and reading it needs far more memory than a 64 MB worker limit allows.
+ */
+export function memoryHogPdf(lines = 4_000_000): Buffer {
+  const content = Buffer.from(`BT /F1 1 Tf 0 0 Td ${'(ab) Tj 0 1 Td '.repeat(lines)}ET`, 'latin1');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    stream('/Filter /FlateDecode', deflateSync(content, { level: 9 })),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/** A page that opens by running JavaScript: a plain /OpenAction, uncompressed (refused: 422 pdf_has_javascript). */
 export const javascriptPdf = () =>
   textPagePdf(
     'BT /F1 12 Tf 72 700 Td (Request for Proposal with an OpenAction script) Tj ET',
     "/OpenAction << /S /JavaScript /JS (globalThis.rfpPwned = true; app.alert\\('pwned'\\);) >> ",
   );
+
+const SCRIPT = "globalThis.rfpPwned = true; app.alert('pwned');";
+
+/** pdfkit: an /OpenAction whose script is a Flate-compressed stream. */
+export const pdfkitOpenActionScript = () =>
+  pdfkit((doc) => {
+    doc.fontSize(12).text('Request for Proposal: the opening action runs a compressed script.');
+    const js = doc.ref({});
+    js.end(SCRIPT); // compressed: pdfkit deflates stream objects when compress is on
+    const action = doc.ref({ S: 'JavaScript', JS: js });
+    action.end('');
+    (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.OpenAction = action;
+  });
+
+/** pdfkit: a link annotation whose action is a script (not a document-level action). */
+export const pdfkitLinkScript = () =>
+  pdfkit((doc) => {
+    doc.fontSize(12).text('Request for Proposal: the link below runs a script.');
+    doc.annotate(72, 200, 200, 20, { Subtype: 'Link', A: { S: 'JavaScript', JS: new String(SCRIPT) } } as PDFKit.Mixins.AnnotationOption);
+  });
+
+/**
+ * A PDF 1.5 file whose objects (catalog, pages, page, font and any `extra` objects) live in one
+ * compressed object stream, with a cross-reference stream: what Acrobat and most libraries write
+ * today. The catalog gets `catalogExtra`, the page `pageExtra`; `filter` encodes the object stream.
+ */
+export function objectStreamPdf(opts: {
+  catalogExtra?: string;
+  pageExtra?: string;
+  extra?: string[];
+  filter?: 'FlateDecode' | 'ASCIIHexDecode';
+  text?: string;
+}): Buffer {
+  const text = opts.text ?? 'Request for Proposal: objects in a compressed object stream';
+  // 1 catalog, 2 pages, 3 page, 4 font, 5.. extra: all compressed; then content, object stream, xref stream.
+  const compressed = [
+    `<< /Type /Catalog /Pages 2 0 R ${opts.catalogExtra ?? ''}>>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + (opts.extra?.length ?? 0)} 0 R /Resources << /Font << /F1 4 0 R >> >> ${opts.pageExtra ?? ''}>>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ...(opts.extra ?? []),
+  ];
+  const contentNo = compressed.length + 1;
+  const objStmNo = contentNo + 1;
+  const xrefNo = objStmNo + 1;
+  let offset = 0;
+  const index: string[] = [];
+  compressed.forEach((body, i) => {
+    index.push(`${i + 1} ${offset}`);
+    offset += body.length + 1;
+  });
+  const head = `${index.join(' ')}\n`;
+  const data = Buffer.from(head + compressed.join('\n') + '\n', 'latin1');
+  const encoded = opts.filter === 'ASCIIHexDecode' ? Buffer.from(`${data.toString('hex')}>`, 'latin1') : deflateSync(data);
+  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let size = parts[0]?.length ?? 0;
+  const offsets = new Map<number, number>();
+  const add = (no: number, body: Buffer) => {
+    offsets.set(no, size);
+    const obj = Buffer.concat([Buffer.from(`${no} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(obj);
+    size += obj.length;
+  };
+  add(contentNo, stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (${text}) Tj ET`, 'latin1')));
+  add(objStmNo, stream(`/Type /ObjStm /N ${compressed.length} /First ${head.length} /Filter /${opts.filter ?? 'FlateDecode'}`, encoded));
+  const row = (type: number, field2: number, field3: number) => {
+    const b = Buffer.alloc(7);
+    b.writeUInt8(type, 0);
+    b.writeUInt32BE(field2, 1);
+    b.writeUInt16BE(field3, 5);
+    return b;
+  };
+  const xrefOffset = size;
+  offsets.set(xrefNo, xrefOffset);
+  const rows = [row(0, 0, 65535)];
+  for (let no = 1; no < xrefNo + 1; no++) {
+    if (no <= compressed.length) rows.push(row(2, objStmNo, no - 1));
+    else rows.push(row(1, offsets.get(no) ?? 0, 0));
+  }
+  add(xrefNo, stream(`/Type /XRef /Size ${xrefNo + 1} /W [1 4 2] /Root 1 0 R`, Buffer.concat(rows)));
+  parts.push(Buffer.from(`startxref\n${xrefOffset}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The structure of the CVE-2024-4367 proof of concept (GHSA-wgrm-67xf-hhpq): a Type1 font whose
+ * /FontMatrix ends with a string that closes the matrix and injects `payload`. pdf.js ≤ 4.1.392
+ * with isEvalSupported compiled it into a glyph-drawing function when it filled text with a
+ * pattern. The page holds six characters, so it has no usable text layer and is rendered for OCR:
+ * the glyph-drawing path is exercised, not only text extraction.
+ */
+export function fontMatrixExploitPdf(payload: string): Buffer {
+  const escaped = payload.replace(/[()\\]/g, (c) => `\\${c}`);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /Pattern << /P1 7 0 R >> >> >>',
+    stream('', Buffer.from('BT 50 500 Td /F1 150 Tf /Pattern cs /P1 scn (AbCdEf) Tj ET', 'latin1')),
+    `<< /Type /Font /Subtype /Type1 /BaseFont /PAXEKO+SourceSansPro-Bold /FirstChar 65 /LastChar 102 /Widths [573 0 582 0 548 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 573 0 573 0 341] /Encoding /WinAnsiEncoding /FontMatrix [0.1 0 0 0.1 0 (1\\);\n${escaped}\n//)] /FontDescriptor 6 0 R >>`,
+    '<< /Type /FontDescriptor /FontName /PAXEKO+SourceSansPro-Bold /Flags 32 /FontBBox [-6 -12 579 713] /ItalicAngle 0 /Ascent 751 /Descent -173 /CapHeight 713 /StemV 100 /MissingWidth 250 /FontFile3 8 0 R >>',
+    '<< /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceRGB /Coords [46 400 537 400] /Function << /FunctionType 2 /Domain [0 1] /C0 [0 0 1] /C1 [1 0.6 0] /N 1 >> >> >>',
+    stream('/Subtype /Type2', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * An "image bomb": one page holding only a greyscale image of `side`×`side` pixels (400 M pixels
+ * at 20,000), Flate-compressed to a few hundred KB. Decoding it would take `side`² bytes.
+ */
+export function imageBombPdf(side = 20_000): Buffer {
+  const rowBytes = side;
+  const chunkRows = 512;
+  const chunk = deflateRawSync(Buffer.alloc(rowBytes * chunkRows, 0xff), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const count = Math.ceil(side / chunkRows);
+  const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: count }, () => chunk), deflateRawSync(Buffer.alloc(0))]);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+    stream('', Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q', 'latin1')),
+    stream(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, data),
+  ]);
+}
 
 /**
  * A "zip bomb": one content stream of `mb` MB of zeros, Flate-compressed to about 1/1000.

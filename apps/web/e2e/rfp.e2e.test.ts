@@ -1,18 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RfpDocumentDetail, RfpDocumentList } from '@app/shared/rfp';
-import type { Page } from 'playwright-core';
+import Database from 'better-sqlite3';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { repoRoot } from './paths.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
+import { imageOnlyPdf } from '../../server/test/rfp-fixtures.ts';
 
 const PDF_DIR = join(repoRoot, '../shared/data/rfp-pdfs');
 const RFP = 'CER_84084-24-0022-A_Engineering-Services_RFP.pdf';
 const ADDENDUM = 'AB-2026-01424_Addendum-1.pdf';
 const FR_RFP = 'AB-2026-01424_WDMLRL_RFP.pdf';
-const haveCorpus = [RFP, ADDENDUM, FR_RFP].every((f) => existsSync(join(PDF_DIR, f)));
+const SMALL = 'AB-2024-07156_Penhold_PSB_Addendum-01.pdf';
+const haveCorpus = [RFP, ADDENDUM, FR_RFP, SMALL].every((f) => existsSync(join(PDF_DIR, f)));
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const browser = useBrowser();
@@ -54,9 +57,45 @@ async function watchProgress(page: Page) {
         seen.push(bar.value);
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
   return async () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+}
+
+/** Records every status each document row shows ("file: Analyzing"), in order, as the screen changes. */
+async function watchStatuses(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusSeen: string[] }).statusSeen = seen;
+    const record = () => {
+      for (const badge of document.querySelectorAll('.rfp-doc .rfp-status')) {
+        const entry = `${badge.closest('li')?.getAttribute('aria-label') ?? '?'}: ${badge.textContent ?? ''}`;
+        if (seen[seen.length - 1] !== entry && !seen.includes(entry)) seen.push(entry);
+      }
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return async () => page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+}
+
+/** Drops files on the drop zone as a browser does: dragenter, dragover and drop events carrying a real DataTransfer. */
+async function dropFiles(page: Page, zone: Locator, files: Array<{ name: string; bytes: Buffer; type?: string }>) {
+  const payload = files.map((f) => ({ name: f.name, type: f.type ?? 'application/pdf', base64: f.bytes.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const binary = atob(f.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return dt;
+  }, payload);
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  expect(await zone.getAttribute('class')).toContain('rfp-drop--active');
+  await zone.dispatchEvent('drop', { dataTransfer });
+  expect(await zone.getAttribute('class')).not.toContain('rfp-drop--active');
 }
 
 async function documentsFromApi(page: Page): Promise<RfpDocumentList> {
@@ -250,5 +289,112 @@ describe('RFP analysis', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(page);
     await screenshot(page, 'rfp-analysis-fr');
+  });
+
+  test('drag and drop an RFP with its addendum: the over-10 MB note, throttled upload with real progress, Analyzing, and what the addendum changes against the RFP page', async () => {
+    if (!haveCorpus) return;
+    const page = await browser.newPage();
+    await signUpOnboarded(page, server!, 'Battle River Builders Ltd.');
+    await page.goto(`${server!.baseUrl}/rfp-analysis`);
+    await page.getByText('No documents yet. Upload a PDF to start.').waitFor();
+
+    // Over 10 MB: left out in the browser with a note, nothing is sent.
+    await page.getByLabel('Choose PDF files').setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
+    await page.getByText('Over 10MB, left out: huge.pdf.').waitFor();
+    expect(await page.getByRole('listitem', { name: 'huge.pdf' }).count()).toBe(0);
+
+    // A slow uplink (CDP network emulation, ~96 KB/s): the bars show the transfer as it goes.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 96 * 1024 });
+    const progress = await watchProgress(page);
+    const statuses = await watchStatuses(page);
+    const zone = page.getByRole('button', { name: /^Drop RFP PDFs here or choose files/ });
+    await dropFiles(page, zone, [
+      { name: FR_RFP, bytes: readFileSync(join(PDF_DIR, FR_RFP)) },
+      { name: ADDENDUM, bytes: readFileSync(join(PDF_DIR, ADDENDUM)) },
+    ]);
+    const rfpRow = page.getByRole('listitem', { name: FR_RFP });
+    const addendumRow = page.getByRole('listitem', { name: ADDENDUM });
+    await rfpRow.getByRole('progressbar', { name: `Uploading ${FR_RFP}` }).waitFor();
+    await rfpRow.getByText('Uploading', { exact: true }).waitFor();
+    await rfpRow.getByText('Ready', { exact: true }).waitFor({ timeout: 45_000 });
+    await addendumRow.getByText('Ready', { exact: true }).waitFor({ timeout: 45_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const values = await progress();
+    const between = [...new Set(values.filter((v) => v >= 1 && v <= 99))];
+    expect(between.length, `progress values seen: ${JSON.stringify([...new Set(values)])}`).toBeGreaterThanOrEqual(3);
+    expect((await statuses()).slice(0, 2).sort()).toEqual([`${ADDENDUM}: Uploading`, `${FR_RFP}: Uploading`]);
+    expect(await addendumRow.textContent()).toContain(`addendum to ${FR_RFP}`);
+
+    // Analyze the addendum, then its RFP: each row shows Analyzing, then Completed.
+    await addendumRow.getByRole('button', { name: `Analyze ${ADDENDUM}` }).click();
+    await addendumRow.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await rfpRow.getByRole('button', { name: `Analyze ${FR_RFP}` }).click();
+    await rfpRow.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    const seen = await statuses();
+    for (const file of [ADDENDUM, FR_RFP]) {
+      expect(seen.indexOf(`${file}: Analyzing`), JSON.stringify(seen)).toBeGreaterThan(seen.indexOf(`${file}: Ready`));
+      expect(seen.indexOf(`${file}: Completed`)).toBeGreaterThan(seen.indexOf(`${file}: Analyzing`));
+    }
+
+    // The RFP's analysis shows what Addendum 1 adds (§4.11 Bid Security) against the RFP page it lands on.
+    const detail = await detailFromApi(page, FR_RFP);
+    const change = detail.addenda[0]?.changes.find((c) => c.section === '4.11');
+    expect(change?.rfpReference?.page).toBe(17);
+    const result = page.getByRole('region', { name: `Analysis: ${FR_RFP}` });
+    await result.getByRole('heading', { name: 'Addendum changes' }).waitFor();
+    await result.getByRole('heading', { name: `${ADDENDUM} (Addendum 1) — ${detail.addenda[0]?.date ?? ''}` }).waitFor();
+    const item = result.getByRole('listitem').filter({ hasText: '§4.11' });
+    expect(normalize(await item.textContent())).toContain(normalize(change?.description ?? '-'));
+    const rfpChip = item.getByRole('button', { name: /^p\. 17/ });
+    const panel = page.locator(`[id="${await rfpChip.getAttribute('aria-controls')}"]`);
+    await rfpChip.click();
+    await panel.waitFor();
+    expect(normalize(await panel.textContent())).toBe(`p. 17 — “${normalize(change?.rfpReference?.quote ?? '')}”`);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-addendum');
+  }, 120_000); // the upload is slowed on purpose
+
+  test('documents in error show their reason: a scan without text, and a failed analysis', async () => {
+    if (!haveCorpus) return;
+    const page = await browser.newPage();
+    await signUpOnboarded(page, server!, 'Red Deer Paving Ltd.');
+    await page.goto(`${server!.baseUrl}/rfp-analysis`);
+    const picker = page.getByLabel('Choose PDF files');
+
+    // A picture of a page with no text: OCR finds none, so it is stored in error, with why, and cannot be analysed.
+    await picker.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: await imageOnlyPdf() });
+    const scan = page.getByRole('listitem', { name: 'scan.pdf' });
+    await scan.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
+    await scan
+      .getByText('This PDF has no text layer (a scan or images only): it needs OCR before it can be analysed.')
+      .waitFor();
+    expect(await scan.getByRole('button', { name: /^Analyze/ }).count()).toBe(0);
+
+    // An analysis that fails (its stored text is damaged) leaves the document in error with the reason, spec §8.
+    await picker.setInputFiles(join(PDF_DIR, SMALL));
+    const small = page.getByRole('listitem', { name: SMALL });
+    await small.getByText('Ready', { exact: true }).waitFor({ timeout: 30_000 });
+    const db = new Database(server!.dbFile, { fileMustExist: true });
+    try {
+      db.prepare(`UPDATE rfp_document SET pages = '{"damaged": true}' WHERE filename = ?`).run(SMALL);
+    } finally {
+      db.close();
+    }
+    const statuses = await watchStatuses(page);
+    await small.getByRole('button', { name: `Analyze ${SMALL}` }).click();
+    await small.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
+    await small.getByText('Analysis failed: the document could not be analysed. Try Analyze again, or upload it again.').waitFor();
+    expect(await statuses()).toContain(`${SMALL}: Analyzing`);
+    browser.clearPageErrors(/status of 422/);
+    const listed = (await documentsFromApi(page)).documents.find((d) => d.filename === SMALL);
+    expect(listed).toMatchObject({ status: 'error', error: { code: 'analysis_failed' } });
+    // It can be analysed again (the button stays), and the screen fits a phone.
+    await small.getByRole('button', { name: `Analyze ${SMALL}` }).waitFor();
+    await page.setViewportSize(MOBILE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'rfp-errors');
   });
 });

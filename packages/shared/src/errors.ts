@@ -48,6 +48,7 @@ export const ERROR_CODES = [
   'pdf_unreadable',
   'pdf_too_complex',
   'pdf_needs_ocr',
+  'pdf_has_javascript',
   'storage_quota_exceeded',
   'analysis_failed',
   'rfp_not_analyzed',

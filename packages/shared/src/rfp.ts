@@ -25,6 +25,10 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/** A citation of the analysed document, marked when its page's text was read by OCR (check it against the page). */
+export const documentCitationSchema = citationSchema.extend({ ocr: z.boolean() });
+export type DocumentCitation = z.infer<typeof documentCitationSchema>;
+
 /** A value taken from the document: `page`/`quote` are null only when `text` is NOT_FOUND. */
 export const citedSchema = z.object({
   text: z.string(),
@@ -129,6 +133,8 @@ export const rfpAnalysisSchema = z.object({
     .nullable(),
   /** Pages without a text layer (scanned images); their content was not analysed. */
   pagesWithoutText: z.array(z.number().int()),
+  /** Pages whose text was read by OCR from their image (quotes from them may carry OCR errors). */
+  ocrPages: z.array(z.number().int()).default([]),
 });
 export type RfpAnalysis = z.infer<typeof rfpAnalysisSchema>;
 
@@ -166,7 +172,7 @@ export type RfpDocument = z.infer<typeof rfpDocumentSchema>;
 export const rfpDocumentDetailSchema = rfpDocumentSchema.extend({
   analysis: rfpAnalysisSchema.nullable(),
   /** Every citation of the analysis, once, in page order (for clickable page references). */
-  citations: z.array(citationSchema),
+  citations: z.array(documentCitationSchema),
   /** Addenda of this RFP among the user's analysed documents. */
   addenda: z.array(linkedAddendumSchema),
 });

@@ -228,10 +228,25 @@ export interface RfpDocumentTable {
   title: string | null;
   pages: string; // JSON list of page texts
   pages_without_text: string; // JSON list of page numbers
+  ocr_pages: string; // JSON list of the page numbers read by OCR
   analysis: string | null; // JSON RfpAnalysis
   created_at: string;
   updated_at: string;
   analyzed_at: string | null;
+}
+
+/** An upload accepted or refused (audit trail; never the file's content). */
+export interface RfpUploadEventTable {
+  id: string;
+  user_id: string | null;
+  ip: string | null;
+  at: string;
+  outcome: string; // accepted | rejected
+  code: string | null;
+  filename: string | null;
+  size_bytes: number | null;
+  sha256: string | null;
+  document_id: string | null;
 }
 
 export interface RfpDocumentFileTable {
@@ -373,6 +388,7 @@ export interface Database {
   chat_message: ChatMessageTable;
   rfp_document: RfpDocumentTable;
   rfp_document_file: RfpDocumentFileTable;
+  rfp_upload_event: RfpUploadEventTable;
   plan: PlanTable;
   plan_feature: PlanFeatureTable;
   subscription: SubscriptionTable;

@@ -5,7 +5,7 @@ import type { RfpDocument } from '@app/shared/rfp';
 import { createConfirmedUser, createTestClock, MINUTE, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
-import { javascriptPdf, multipartBody } from '../../../test/rfp-fixtures.ts';
+import { multipartBody, plainPdf } from '../../../test/rfp-fixtures.ts';
 
 /**
  * The activity log is written where things happen: a signed-in user viewing a tender's detail,
@@ -116,7 +116,7 @@ describe('searched, bookmarked, downloaded', () => {
 
   test('downloading an RFP report records it with the file name and format', async () => {
     clock.advance(MINUTE);
-    const body = multipartBody([{ filename: 'harbour-rfp.pdf', content: javascriptPdf() }]);
+    const body = multipartBody([{ filename: 'harbour-rfp.pdf', content: plainPdf() }]);
     const up = await bob.request('POST', '/api/rfp/documents', body.payload, body.headers);
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json<{ documents: RfpDocument[] }>().documents[0]?.id ?? '';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiLocale, ChatTenderRef } from '@app/shared/ai';
+import type { RfpAnalysis } from '@app/shared/rfp';
 import type { SearchResponse, Tender } from '@app/shared/tender';
 import type { Env } from '../../env.ts';
 import type { ProfileForFit, StoredChatMessage } from './ai.queries.ts';
@@ -46,11 +47,35 @@ export interface SummaryOutput {
   fallback?: string;
 }
 
+/** A document to analyse (RFP analysis, issue 8, ADR 0008). */
+export interface DocumentInput {
+  /** Text of each page in reading order, index 0 = page 1 (text layer, or OCR). */
+  pages: string[];
+  filename: string;
+  /**
+   * The offline engine's analysis of the same pages (the RFP slice's rules, every item cited):
+   * the offline provider's answer, the base a model's answer is merged into, and the fallback.
+   */
+  offline: () => RfpAnalysis;
+}
+
+export interface DocumentOutput {
+  /** The analysis in the spec's Analysis result shape; `engine` names what produced it. */
+  analysis: RfpAnalysis;
+  provider: string;
+  /** Set when a configured model failed and the offline analysis answered. */
+  fallback?: string;
+  /** Items the model cited with a quote that is not on the cited page: dropped. */
+  droppedCitations?: number;
+}
+
 export interface LanguageModel {
   /** `offline`, or the configured model's name. */
   readonly name: string;
   summarize(source: SummarySource, locale: AiLocale): Promise<SummaryOutput>;
   chat(input: ChatTurnInput): Promise<ChatTurnOutput>;
+  /** Analyses an uploaded solicitation; every item keeps a page and a quote found on that page. */
+  analyzeDocument(input: DocumentInput): Promise<DocumentOutput>;
 }
 
 export const OFFLINE = 'offline';
@@ -59,6 +84,7 @@ export const offlineModel: LanguageModel = {
   name: OFFLINE,
   summarize: (source, locale) => Promise.resolve({ core: analyzeTender(source, locale), provider: OFFLINE }),
   chat: async (input) => ({ ...(await offlineChat(input)), provider: OFFLINE }),
+  analyzeDocument: async (input) => ({ analysis: input.offline(), provider: OFFLINE }),
 };
 
 /** Why a model call failed, in a few words for the log and the stored message metadata. */
@@ -89,6 +115,15 @@ export function withOfflineFallback(primary: LanguageModel, log: FastifyBaseLogg
         const reason = failureReason(err);
         log.warn({ provider: primary.name, reason }, 'BreezeAI chat fell back to the offline engine');
         return { ...(await offlineModel.chat(input)), fallback: reason };
+      }
+    },
+    async analyzeDocument(input) {
+      try {
+        return await primary.analyzeDocument(input);
+      } catch (err) {
+        const reason = failureReason(err);
+        log.warn({ provider: primary.name, reason, filename: input.filename }, 'BreezeAI document analysis fell back to the offline engine');
+        return { ...(await offlineModel.analyzeDocument(input)), fallback: reason };
       }
     },
   };

@@ -1,46 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { chatMessageSchema, citedFieldText, tenderSummarySchema } from '@app/shared/ai';
 import { tenderSchema } from '@app/shared/tender';
 import { createConfirmedUser, createTestClock, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
+import { answer, type CompletionRequest, type FakeLlm, json, startFakeLlm, toolCall } from '../../../test/fake-llm.ts';
 
 /**
  * The OpenAI-compatible provider against a real HTTP server on loopback that speaks the
- * chat-completions protocol: a plain answer, a tool-call round trip, a timeout, HTTP errors and
- * malformed replies. Failures fall back to the offline engine; the client never sees a 5xx.
+ * chat-completions protocol (test/fake-llm.ts): a plain answer, a tool-call round trip, a timeout,
+ * HTTP errors and malformed replies. Failures fall back to the offline engine; the client never
+ * sees a 5xx.
  */
-type Handler = (body: CompletionRequest, res: ServerResponse) => void | Promise<void>;
-interface CompletionRequest {
-  model: string;
-  messages: Array<{ role: string; content: string | null; tool_call_id?: string; tool_calls?: unknown[] }>;
-  tools?: Array<{ function: { name: string } }>;
-  response_format?: unknown;
-}
-
-const requests: CompletionRequest[] = [];
-const headers: IncomingMessage['headers'][] = [];
-let handler: Handler = () => undefined;
-let server: Server;
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-const answer = (content: string) => ({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
-const toolCall = (name: string, args: unknown) => ({
-  id: 'c2',
-  object: 'chat.completion',
-  choices: [
-    {
-      index: 0,
-      message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } }] },
-      finish_reason: 'tool_calls',
-    },
-  ],
-});
+let fake: FakeLlm;
 
 // Real time: the search index drops closed notices by the wall clock.
 const clock = createTestClock(new Date().toISOString());
@@ -49,22 +22,10 @@ let ctx: Awaited<ReturnType<typeof buildTestApp>>;
 let client: TestClient;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return json(res, 404, { error: 'not found' });
-      const body = JSON.parse(raw) as CompletionRequest;
-      requests.push(body);
-      headers.push(req.headers);
-      void handler(body, res);
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  fake = await startFakeLlm();
   ctx = await buildTestApp({
     now: clock.now,
-    env: { LLM_BASE_URL: `http://127.0.0.1:${port}/v1`, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '300' },
+    env: { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '300' },
   });
   await insertTenders(ctx.dbh.db, [
     buildTenderRow(
@@ -83,14 +44,11 @@ beforeAll(async () => {
   await client.signIn('model@example.ca', 'model passphrase 1');
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => fake.close());
 
 beforeEach(() => {
-  requests.length = 0;
-  headers.length = 0;
+  fake.requests.length = 0;
+  fake.headers.length = 0;
 });
 
 async function chat(message: string) {
@@ -102,16 +60,16 @@ async function chat(message: string) {
 
 describe('OpenAI-compatible provider', () => {
   test('a plain answer comes from the model, with the key and the model name', async () => {
-    handler = (_body, res) => json(res, 200, answer('Hello from the model.'));
+    fake.handler = (_body, res) => json(res, 200, answer('Hello from the model.'));
     const { reply } = await chat('hello');
     expect(reply.message).toBe('Hello from the model.');
-    expect(requests[0]?.model).toBe('test-model');
-    expect(headers[0]?.authorization).toBe('Bearer sk-test');
-    expect(requests[0]?.tools?.map((t) => t.function.name)).toEqual(['search_tenders', 'get_tender', 'get_profile']);
+    expect(fake.requests[0]?.model).toBe('test-model');
+    expect(fake.headers[0]?.authorization).toBe('Bearer sk-test');
+    expect(fake.requests[0]?.tools?.map((t) => t.function.name)).toEqual(['search_tenders', 'get_tender', 'get_profile']);
   });
 
   test('a tool call round trip: the model asks search_tenders, gets results, answers with a link', async () => {
-    handler = (body, res) => {
+    fake.handler = (body, res) => {
       const toolMessage = body.messages.find((m) => m.role === 'tool');
       if (!toolMessage) return json(res, 200, toolCall('search_tenders', { query: 'cybersecurity in Ontario' }));
       const results = (JSON.parse(toolMessage.content ?? '{}') as { results: Array<{ id: string; title: string }> }).results;
@@ -120,15 +78,15 @@ describe('OpenAI-compatible provider', () => {
       return json(res, 200, answer(`I found [${first?.title}](/tender-notice/${first?.id}) and [Made up](/tender-notice/cb-0-invented).`));
     };
     const { reply } = await chat('cybersecurity work in Ontario?');
-    expect(requests).toHaveLength(2);
-    expect(requests[1]?.messages.some((m) => m.role === 'tool' && m.tool_call_id === 'call_1' && m.content?.includes('cb-9-cyber'))).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]?.messages.some((m) => m.role === 'tool' && m.tool_call_id === 'call_1' && m.content?.includes('cb-9-cyber'))).toBe(true);
     expect(reply.message).toContain('[Cybersecurity assessment services](/tender-notice/cb-9-cyber)');
     expect(reply.message).toContain('and Made up.');
     expect(reply.tenders).toEqual([{ id: 'cb-9-cyber', title: 'Cybersecurity assessment services' }]);
   });
 
   test('get_tender gives the model the record and its requirements', async () => {
-    handler = (body, res) => {
+    fake.handler = (body, res) => {
       const toolMessage = body.messages.find((m) => m.role === 'tool');
       if (!toolMessage) return json(res, 200, toolCall('get_tender', { id: 'cb-9-cyber' }));
       const t = JSON.parse(toolMessage.content ?? '{}') as { requirements: string[]; closing_date: string };
@@ -150,7 +108,7 @@ describe('OpenAI-compatible provider', () => {
     ['an empty answer', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer(''))],
     ['endless tool calls', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, toolCall('search_tenders', { query: 'again' }))],
   ])('%s falls back to the offline engine (no 5xx)', async (_name, h) => {
-    handler = h;
+    fake.handler = h;
     const { reply, sessionId } = await chat('cybersecurity tenders in Ontario');
     expect(reply.tenders.map((t) => t.id)).toEqual(['cb-9-cyber']);
     expect(reply.message).toContain('(/tender-notice/cb-9-cyber)');
@@ -160,7 +118,7 @@ describe('OpenAI-compatible provider', () => {
   });
 
   test('summaries: the model writes the summary citing numbered sentences; value and requirements stay extracted', async () => {
-    handler = (body, res) => {
+    fake.handler = (body, res) => {
       expect(body.response_format).toEqual({ type: 'json_object' });
       return json(res, 200, answer(JSON.stringify({ summary: [{ text: 'SSC wants a cybersecurity assessment.', sentences: [0] }], objective: { text: 'A cybersecurity assessment for SSC.', sentence: 0 } })));
     };
@@ -177,7 +135,7 @@ describe('OpenAI-compatible provider', () => {
 
   test('a summary citing sentences that do not exist falls back to the offline engine', async () => {
     await ctx.dbh.db.deleteFrom('tender_summary').execute();
-    handler = (_b, res) => json(res, 200, answer(JSON.stringify({ summary: [{ text: 'Invented.', sentences: [99] }], objective: { text: 'x', sentence: 0 } })));
+    fake.handler = (_b, res) => json(res, 200, answer(JSON.stringify({ summary: [{ text: 'Invented.', sentences: [99] }], objective: { text: 'x', sentence: 0 } })));
     const res = await client.post('/api/ai/generateTenderSummary', { tenderId: 'cb-9-cyber' });
     expect(res.statusCode).toBe(200);
     const s = tenderSummarySchema.parse(res.json());

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AiLocale, ChatTenderRef, Citation } from '@app/shared/ai';
 import type { Tender } from '@app/shared/tender';
-import type { ChatTurnInput, ChatTurnOutput, LanguageModel, SummaryOutput } from './language-model.ts';
+import { documentPrompt, mergeDocumentReply } from './document-analysis.ts';
+import type { ChatTurnInput, ChatTurnOutput, DocumentInput, DocumentOutput, LanguageModel, SummaryOutput } from './language-model.ts';
 import { splitSentences } from './sentences.ts';
 import { analyzeTender, type SummarySource } from './tender-analysis.ts';
 
@@ -134,6 +135,24 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
         },
         provider: opts.model,
       };
+    },
+
+    async analyzeDocument(input: DocumentInput): Promise<DocumentOutput> {
+      const offline = input.offline();
+      const prompt = documentPrompt(input.pages, input.filename);
+      const message = await complete(
+        {
+          temperature: 0,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: prompt.system },
+            { role: 'user', content: prompt.user },
+          ],
+        },
+        Date.now() + opts.timeoutMs,
+      );
+      const { analysis, dropped } = mergeDocumentReply(message.content, input.pages, offline, `llm:${opts.model}`);
+      return { analysis, provider: opts.model, droppedCitations: dropped };
     },
 
     async chat(input: ChatTurnInput): Promise<ChatTurnOutput> {

@@ -26,25 +26,19 @@ import { issuedDate, projectPeriod, proposalDeadline, questionsDeadline, schedul
 /**
  * The offline RFP analyser: deterministic rules over the extracted text, no network. Every
  * value comes from a match on a page, so every value carries its page and quote; a field the
- * rules cannot find says NOT_FOUND, never a sample. A language model can implement the same
- * interface later (see docs/decisions/0008).
+ * rules cannot find says NOT_FOUND, never a sample. It is BreezeAI's offline engine for
+ * documents: the routes call the LanguageModel's `analyzeDocument` (ADR 0007, 0008) with this
+ * analysis as the default and the fallback of a configured model.
  */
 export interface RfpAnalyzerInput {
   pages: string[];
   filename: string;
   pagesWithoutText: number[];
-}
-export interface RfpAnalyzer {
-  readonly name: string;
-  analyze(input: RfpAnalyzerInput): Promise<RfpAnalysis>;
+  /** Pages whose text was read by OCR. */
+  ocrPages?: number[];
 }
 
 export const OFFLINE_RFP_ENGINE = 'offline-rules-1';
-
-export const offlineRfpAnalyzer: RfpAnalyzer = {
-  name: OFFLINE_RFP_ENGINE,
-  analyze: (input) => Promise.resolve(analyzeRfp(input)),
-};
 
 /** What can be read from a document before analysis (used at upload, and to link addenda). */
 export function identifyDocument(pages: string[]) {
@@ -165,10 +159,15 @@ function budgetInfo(doc: DocText): RfpAnalysis['budgetInfo'] {
     1,
   );
   const moneyMatch = value?.match[1] ? value : undefined;
+  // A clause heading alone ("6.7.2. Limitation of Expenditure 1.") says nothing: give the lines it heads.
+  const sentence = (hit: Hit): Cited => {
+    const c = sentenceHit(doc, hit);
+    return c.text.length < 40 && c.quote ? { ...c, text: c.quote } : c;
+  };
   return {
-    estimatedValue: moneyMatch ? cite(moneyMatch.match[0], moneyMatch) : value ? sentenceHit(doc, value) : notFound(),
-    paymentTerms: payment ? sentenceHit(doc, payment) : notFound(),
-    budgetConstraints: constraint ? sentenceHit(doc, constraint) : notFound(),
+    estimatedValue: moneyMatch ? cite(moneyMatch.match[0], moneyMatch) : value ? sentence(value) : notFound(),
+    paymentTerms: payment ? sentence(payment) : notFound(),
+    budgetConstraints: constraint ? sentence(constraint) : notFound(),
   };
 }
 
@@ -182,8 +181,42 @@ const COMPLIANCE_RULES: Array<[Categorized['category'], RegExp, number]> = [
   ['language', /\b(?:official languages?|French or English|English or French|bilingual)\b/i, 1],
 ];
 
+const SECURITY_LEVELS: Array<[RegExp, string]> = [
+  [/enhanced reliability/i, 'Enhanced Reliability Status'],
+  [/reliability status/i, 'Reliability Status'],
+  [/top secret/i, 'Top Secret'],
+  [/secret/i, 'Secret'],
+  [/designated organization screening/i, 'Designated Organization Screening'],
+  [/facility security clearance/i, 'Facility Security Clearance'],
+  [/document safeguarding capability/i, 'Document Safeguarding Capability'],
+];
+
+/** Security levels required of the bidder or its personnel ("must EACH hold a valid RELIABILITY STATUS"), with the level named. */
+function securityLevels(doc: DocText): Categorized[] {
+  const re =
+    /\b(?:hold|held|obtain|maintain|minimum of|level of|cleared to)\b[^.]{0,60}?\b(?:Enhanced Reliability(?: Status)?|Reliability Status|Top Secret|Secret|Designated Organization Screening|Facility Security Clearance|Document Safeguarding Capability)\b/i;
+  const out: Categorized[] = [];
+  const levels = new Set<string>();
+  for (const c of sentences(doc, re, 4)) {
+    const level = SECURITY_LEVELS.find(([r]) => r.test(c.text))?.[1];
+    if (!level || levels.has(level)) continue;
+    levels.add(level);
+    out.push({ ...c, category: 'security_clearance', text: `${level} required: ${c.text.replace(/^[•o■]\s+/, '')}` });
+  }
+  return out;
+}
+
 function compliance(doc: DocText): Categorized[] {
-  return COMPLIANCE_RULES.flatMap(([category, re, limit]) => sentences(doc, re, limit).map((c) => ({ ...c, category })));
+  const levels = securityLevels(doc);
+  const quoted = new Set(levels.map((l) => `${l.page}:${l.quote}`));
+  return [
+    ...levels,
+    ...COMPLIANCE_RULES.flatMap(([category, re, limit]) =>
+      sentences(doc, re, limit)
+        .filter((c) => !quoted.has(`${c.page}:${c.quote}`))
+        .map((c) => ({ ...c, category })),
+    ),
+  ];
 }
 
 /** "Section 10.2 - Evaluation Criteria" when Evaluation Criteria is 8.2: the table is elsewhere. */
@@ -346,7 +379,9 @@ function recommendations(a: Omit<RfpAnalysis, 'recommendations'>): Cited[] {
   if (t.siteMeeting.page !== null) {
     add(`${t.siteMeeting.mandatory ? 'Attend the mandatory' : 'Plan to attend the'} site/bidders' meeting on ${t.siteMeeting.text}${t.siteMeeting.mandatory ? ': missing it disqualifies the proposal' : ''}.`, t.siteMeeting);
   }
-  if (t.questionsDeadline.page !== null) add(`Send questions in writing before ${t.questionsDeadline.text}.`, t.questionsDeadline);
+  if (t.questionsDeadline.page !== null) {
+    add(`Send questions in writing before the questions deadline: ${t.questionsDeadline.text.replace(/\.+$/, '')}.`, t.questionsDeadline);
+  }
   if (t.proposalDeadline.page !== null) add(`Plan to submit well before ${t.proposalDeadline.text}; late proposals are not accepted.`, t.proposalDeadline);
   const top = [...a.evaluation.criteria]
     .filter((c) => /^\d+/.test(c.weight))
@@ -354,7 +389,8 @@ function recommendations(a: Omit<RfpAnalysis, 'recommendations'>): Cited[] {
   if (top?.page) add(`Give most effort to "${top.criterion}", the heaviest criterion (${top.weight}).`, { text: top.criterion, page: top.page, quote: top.quote });
   const byCategory = (c: string) => a.complianceRequirements.find((r) => r.category === c);
   const security = byCategory('security_clearance');
-  if (security) add('Start the security clearance process now: clearance must be held before award.', security);
+  const level = security && /^(.+?) required: /.exec(security.text)?.[1];
+  if (security) add(`Start the ${level ? `${level} ` : ''}security clearance process now: clearance must be held before award.`, security);
   const bonding = byCategory('bonding');
   if (bonding) add('Line up your surety early for the bid bond / performance security required.', bonding);
   const insurance = byCategory('insurance');
@@ -463,6 +499,7 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
         }
       : null,
     pagesWithoutText: input.pagesWithoutText,
+    ocrPages: input.ocrPages ?? [],
   };
   base.summary = summary(doc, { issuer, title, number, deadline, kind });
   if (input.pagesWithoutText.length > 0) {
@@ -471,6 +508,17 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
       text: `Pages ${input.pagesWithoutText.join(', ')} have no text layer (scanned images or drawings); their content was not analysed.`,
       page: input.pagesWithoutText[0] ?? 1,
       quote: '',
+    });
+  }
+  const ocrPages = input.ocrPages ?? [];
+  const firstOcr = ocrPages[0];
+  if (firstOcr !== undefined) {
+    const firstLine = doc.lines.find((l) => l.page === firstOcr && l.text.trim().length > 0);
+    base.riskFactors.push({
+      category: 'ocr',
+      text: `${ocrPages.length === 1 ? 'Page' : 'Pages'} ${ocrPages.join(', ')} had no text layer and ${ocrPages.length === 1 ? 'was' : 'were'} read by OCR from ${ocrPages.length === 1 ? 'its image' : 'their images'}: check figures, dates and names quoted from ${ocrPages.length === 1 ? 'it' : 'them'} against the page.`,
+      page: firstOcr,
+      quote: firstLine ? doc.quote(firstLine.index, firstLine.index) : '',
     });
   }
   const result: RfpAnalysis = { ...base, recommendations: recommendations(base) };
@@ -489,10 +537,11 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
   return result;
 }
 
-/** Every citation of an analysis, once, in page order. */
-export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: string }> {
+/** Every citation of the analysis, once, in page order, marked when its page was read by OCR. */
+export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: string; ocr: boolean }> {
   const seen = new Set<string>();
-  const out: Array<{ page: number; quote: string }> = [];
+  const ocr = new Set(a.ocrPages ?? []);
+  const out: Array<{ page: number; quote: string; ocr: boolean }> = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) {
       v.forEach(visit);
@@ -504,10 +553,10 @@ export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: strin
       const key = `${o.page}\u0000${o.quote}`;
       if (!seen.has(key)) {
         seen.add(key);
-        out.push({ page: o.page, quote: o.quote });
+        out.push({ page: o.page, quote: o.quote, ocr: ocr.has(o.page) });
       }
     }
-    for (const [k, child] of Object.entries(o)) if (k !== 'quote') visit(child);
+    for (const [k, child] of Object.entries(o)) if (k !== 'quote' && k !== 'ocrPages') visit(child);
   };
   visit(a);
   return out.sort((x, y) => x.page - y.page);

@@ -2,7 +2,13 @@ import { Worker } from 'node:worker_threads';
 import { layoutPage, type RawPage } from './rfp.layout.ts';
 
 /** Why a file was refused; each maps to one documented 4xx (docs/decisions/0008). */
-export type ExtractFailureCode = 'not_a_pdf' | 'pdf_encrypted' | 'too_many_pages' | 'pdf_unreadable' | 'pdf_too_complex';
+export type ExtractFailureCode =
+  | 'not_a_pdf'
+  | 'pdf_encrypted'
+  | 'too_many_pages'
+  | 'pdf_unreadable'
+  | 'pdf_too_complex'
+  | 'pdf_has_javascript';
 
 export interface ExtractedPdf {
   ok: true;
@@ -13,6 +19,8 @@ export interface ExtractedPdf {
   pagesWithoutText: number[];
   /** True when the document as a whole has no usable text layer. */
   needsOcr: boolean;
+  /** What the worker's guard saw while reading the file (always empty for an accepted file). */
+  tripwire?: Tripwire;
 }
 export type ExtractResult = ExtractedPdf | { ok: false; code: ExtractFailureCode; message: string };
 
@@ -26,9 +34,19 @@ export interface ExtractLimits {
   heapMb: number;
 }
 
-type WorkerReply =
+/** What the worker's guard saw (rfp.worker-guard.mjs): both must stay empty. */
+export interface Tripwire {
+  codeGeneration: number;
+  newGlobals: string[];
+}
+
+type WorkerReply = (
   | { ok: true; pageCount: number; pages: RawPage[]; failedPages: number }
-  | { ok: false; code: ExtractFailureCode | 'internal'; message: string };
+  | { ok: false; code: ExtractFailureCode | 'internal'; message: string }
+) & { tripwire?: Tripwire };
+
+/** True when reading the file tried to compile code or left a global behind in the worker. */
+export const trippedWire = (t: Tripwire | undefined): boolean => !!t && (t.codeGeneration > 0 || t.newGlobals.length > 0);
 
 const WORKER_URL = new URL('./rfp.pdf-worker.mjs', import.meta.url);
 const MIN_TEXT_CHARS_PER_PAGE = 20;
@@ -136,12 +154,19 @@ export function createPdfExtractor(limits: ExtractLimits) {
       return { ok: false, code: 'pdf_unreadable', message: 'The PDF is incomplete (it may have been cut off during download)' };
     }
     const reply = await run(bytes);
+    if (trippedWire(reply.tripwire)) {
+      return {
+        ok: false,
+        code: 'pdf_has_javascript',
+        message: `Reading the PDF tried to run code (${JSON.stringify(reply.tripwire)}); it is refused`,
+      };
+    }
     if (!reply.ok) {
       if (reply.code === 'internal') throw new Error(`PDF worker failed: ${reply.message}`);
       return { ok: false, code: reply.code, message: reply.message };
     }
     const pages = reply.pages.map(layoutPage);
-    return { ok: true, pageCount: reply.pageCount, pages, ...textLayer(pages) };
+    return { ok: true, pageCount: reply.pageCount, pages, ...textLayer(pages), ...(reply.tripwire ? { tripwire: reply.tripwire } : {}) };
   }
 
   return {

@@ -63,6 +63,8 @@ describe('OCR of image-only PDFs (Debian tesseract, eng + fra)', () => {
     const read = await withOcr(createOcr(), new Uint8Array(scan), extracted);
     expect(read.needsOcr).toBe(false);
     expect(read.pagesWithoutText).toEqual([]);
+    expect(read.ocrPages).toEqual([1]);
+    expect(read.ocrProblem).toBeNull();
     const text = flat(read.pages[0] ?? '');
     expect(text).toContain('84084-99-0042');
     expect(text).toContain('Town of Testville');
@@ -73,12 +75,45 @@ describe('OCR of image-only PDFs (Debian tesseract, eng + fra)', () => {
     const extracted = await extract(scan);
     const missing = createOcr({ command: '/nonexistent/tesseract' });
     expect(await missing.available()).toBe(false);
-    expect(await withOcr(missing, new Uint8Array(scan), extracted)).toEqual(extracted);
-    expect(await withOcr(null, new Uint8Array(scan), extracted)).toEqual(extracted);
+    const { tripwire: _t, ...text } = extracted;
+    expect(await withOcr(missing, new Uint8Array(scan), extracted)).toEqual({ ...text, ocrPages: [], ocrProblem: 'unavailable' });
+    expect(await withOcr(null, new Uint8Array(scan), extracted)).toEqual({ ...text, ocrPages: [], ocrProblem: 'unavailable' });
     const blank = await imageOnlyPdf();
     const blankExtracted = await extract(blank);
-    expect((await withOcr(createOcr(), new Uint8Array(blank), blankExtracted)).needsOcr).toBe(true);
+    expect(await withOcr(createOcr(), new Uint8Array(blank), blankExtracted)).toMatchObject({ needsOcr: true, ocrPages: [], ocrProblem: 'no_text' });
   }, 60_000);
+});
+
+describe('OCR limits: time budget, queue, memory', () => {
+  test('a document over its total time budget stops and says so, pages unread', async () => {
+    const started = Date.now();
+    const outcome = await createOcr({ totalTimeoutMs: 300 }).recognize(new Uint8Array(await scannedPdf()), [1]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(outcome).toMatchObject({ problem: 'time_budget' });
+    expect(outcome.texts.size).toBe(0);
+  }, 30_000);
+
+  test('documents are read one at a time; past the queue, a new one is reported busy', async () => {
+    const ocr = createOcr({ concurrency: 1, maxQueued: 1 });
+    const pdf = new Uint8Array(await scannedPdf());
+    const order: string[] = [];
+    const first = ocr.recognize(pdf, [1]).then((o) => (order.push('first'), o));
+    const second = ocr.recognize(pdf, [1]).then((o) => (order.push('second'), o));
+    const third = await ocr.recognize(pdf, [1]);
+    expect(third).toMatchObject({ problem: 'busy' });
+    expect(third.texts.size).toBe(0);
+    const [a, b] = await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second']);
+    expect(a.texts.get(1)).toContain('Testville');
+    expect(b.texts.get(1)).toContain('Testville');
+  }, 120_000);
+
+  test('a render worker over its memory is stopped: problem memory, no text, no hang', async () => {
+    const started = Date.now();
+    const outcome = await createOcr({ heapMb: 16, maxPixels: 40_000_000, dpi: 600 }).recognize(new Uint8Array(await scannedPdf()), [1]);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(outcome).toMatchObject({ problem: 'memory' });
+  }, 30_000);
 });
 
 describe('upload of a scanned RFP', () => {
@@ -103,5 +138,12 @@ describe('upload of a scanned RFP', () => {
     expect(analysed.analysis?.solicitationNumber.text).toContain('84084-99-0042');
     expect(analysed.citations.length).toBeGreaterThan(0);
     expect(analysed.citations.every((c) => c.page === 1)).toBe(true);
+    // Read by OCR, and marked so: the analysis, every citation from that page, and a risk to check it.
+    expect(analysed.analysis?.ocrPages).toEqual([1]);
+    expect(analysed.citations.every((c) => c.ocr)).toBe(true);
+    expect(analysed.analysis?.riskFactors.find((r) => r.category === 'ocr')).toMatchObject({ page: 1 });
+    expect(analysed.analysis?.riskFactors.find((r) => r.category === 'ocr')?.text).toContain('read by OCR');
+    const md = await client.get(`/api/rfp/documents/${doc.id}/report.md`);
+    expect(md.body).toMatch(/p\. 1 \(OCR\)/);
   }, 60_000);
 });

@@ -4,66 +4,29 @@
 // that it starts the same under tsx, Vitest and a bundle, without a TypeScript loader.
 //
 // The parent has already checked the magic bytes and the size. Here:
-//   1. a decompression budget: every Flate stream that text extraction would decode (all but
-//      images, which pdf.js never decodes for text) is inflated with a ceiling, so a PDF
-//      "zip bomb" is refused in milliseconds instead of exhausting memory;
-//   2. pdf.js (legacy build) opens the file with eval, font faces and system fonts off;
+//   1. a bounded scan of the object structure (rfp.pdf-scan.mjs): a decompression budget for
+//      every Flate stream text extraction would decode, so a PDF "zip bomb" is refused in
+//      milliseconds, and script names (`/JavaScript`, `/JS`) in the objects and the object
+//      streams, so a PDF carrying JavaScript is refused before pdf.js parses it;
+//   2. pdf.js (legacy build) opens the file with eval, font faces and system fonts off, and its
+//      own catalog, page and form-field action APIs are asked for scripts as well;
 //   3. the page count is checked before any page is read;
-//   4. each page's positioned text items are sent back; nothing is ever rendered.
+//   4. each page's positioned text items are sent back; nothing is ever rendered;
+//   5. the tripwire (rfp.worker-guard.mjs) reports any attempt to compile code or new global.
 import { parentPort } from 'node:worker_threads';
-import { constants, inflateSync } from 'node:zlib';
+import { scanPdf } from './rfp.pdf-scan.mjs';
+import { installGuard } from './rfp.worker-guard.mjs';
 
 if (!parentPort) throw new Error('rfp.pdf-worker.mjs must run as a worker');
 const port = parentPort;
 
-// Imported at start-up so a pre-started worker has pdf.js compiled before a file arrives.
-const pdfjsReady = import('pdfjs-dist/legacy/build/pdf.mjs');
-pdfjsReady.catch(() => undefined);
-
-/**
- * Sum of the inflated sizes of the Flate streams text extraction may decode. Returns the
- * total, or -1 as soon as it passes `budget`. Streams we cannot inflate (encrypted, other
- * filters, damaged) are left to the time and memory limits.
- * @param {Buffer} buf
- * @param {number} budget
- */
-function inflatedSize(buf, budget) {
-  let pos = 0;
-  let total = 0;
-  for (;;) {
-    const s = buf.indexOf('stream', pos, 'latin1');
-    if (s < 0) return total;
-    if (s >= 3 && buf.toString('latin1', s - 3, s) === 'end') {
-      pos = s + 6;
-      continue;
-    }
-    const header = buf.toString('latin1', Math.max(0, s - 2048), s);
-    if (!/>>\s*$/.test(header)) {
-      pos = s + 6;
-      continue;
-    }
-    let start = s + 6;
-    if (buf[start] === 0x0d) start++;
-    if (buf[start] === 0x0a) start++;
-    let end = buf.indexOf('endstream', start, 'latin1');
-    if (end < 0) end = buf.length;
-    pos = end + 9;
-    const dict = header.slice(header.lastIndexOf('obj') + 1);
-    if (/\/Subtype\s*\/Image\b/.test(dict)) continue;
-    if (!/\/(FlateDecode|Fl)\b/.test(dict)) continue;
-    try {
-      const out = inflateSync(buf.subarray(start, end), {
-        maxOutputLength: budget - total + 1,
-        finishFlush: constants.Z_SYNC_FLUSH,
-      });
-      total += out.length;
-    } catch (err) {
-      if (err && /** @type {{code?: string}} */ (err).code === 'ERR_BUFFER_TOO_LARGE') return -1;
-      // not valid Flate data: pdf.js will fail on it or skip it
-    }
-    if (total > budget) return -1;
-  }
-}
+// Loaded at start-up so a pre-started worker has pdf.js compiled before a file arrives; its
+// worker half is loaded too (pdf.js runs it in this thread), so that the guard's baseline of
+// global names includes what pdf.js itself defines.
+const ready = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(
+  ([pdfjs]) => ({ pdfjs, guard: installGuard() }),
+);
+ready.catch(() => undefined);
 
 /**
  * @param {string} code
@@ -76,16 +39,17 @@ const fail = (code, message) => ({ ok: false, code, message });
  */
 async function extract(job) {
   const buf = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  const inflated = inflatedSize(buf, job.maxInflatedBytes);
-  if (inflated < 0) {
+  const scan = scanPdf(buf, job.maxInflatedBytes);
+  if (scan.tooLarge) {
     return fail(
       'pdf_too_complex',
       `The PDF's compressed content expands to more than ${Math.round(job.maxInflatedBytes / 1048576)} MB`,
     );
   }
+  if (scan.javascript) return fail('pdf_has_javascript', `The PDF contains JavaScript (${scan.javascript})`);
   let pdfjs;
   try {
-    pdfjs = await pdfjsReady;
+    ({ pdfjs } = await ready);
   } catch {
     return fail('internal', 'pdf.js could not be loaded');
   }
@@ -116,11 +80,19 @@ async function extract(job) {
       return fail('too_many_pages', `The PDF has ${pageCount} pages; the limit is ${job.maxPages}`);
     }
     if (pageCount < 1) return fail('pdf_unreadable', 'The PDF has no pages');
+    // pdf.js's own view of scripts: the catalog's /Names /JavaScript tree, an /OpenAction or /AA
+    // with a JavaScript action, and form fields with script actions.
+    if ((await doc.getJSActions()) || (await doc.hasJSActions())) {
+      return fail('pdf_has_javascript', 'The PDF contains JavaScript (document actions)');
+    }
     const pages = [];
     let failedPages = 0;
     for (let n = 1; n <= pageCount; n++) {
       try {
         const page = await doc.getPage(n);
+        if (await page.getJSActions()) {
+          return fail('pdf_has_javascript', `The PDF contains JavaScript (page ${n} actions)`);
+        }
         const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
         const content = await page.getTextContent({ includeMarkedContent: false });
         /** @type {Array<[string, number, number, number, number]>} */
@@ -146,8 +118,10 @@ async function extract(job) {
 }
 
 port.on('message', (job) => {
-  extract(job).then(
-    (result) => port.postMessage(result),
-    () => port.postMessage(fail('pdf_unreadable', 'The PDF could not be read')),
-  );
+  extract(job)
+    .catch(() => fail('pdf_unreadable', 'The PDF could not be read'))
+    .then(async (result) => {
+      const tripwire = await ready.then(({ guard }) => guard.report(), () => ({ codeGeneration: 0, newGlobals: [] }));
+      port.postMessage({ ...result, tripwire });
+    });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RfpAnalysis, RfpDocumentKind, RfpDocumentStatus } from '@app/shared/rfp';
 import type { Db } from '../../db/database.ts';
 
@@ -22,7 +23,11 @@ export interface StoredRfpDocument {
 
 export interface StoredRfpDocumentWithText extends StoredRfpDocument {
   pages: string[];
+  /** False when the stored page texts are not a JSON list of strings (damaged): it cannot be analysed. */
+  textReadable: boolean;
   pagesWithoutText: number[];
+  /** Pages whose text was read by OCR. */
+  ocrPages: number[];
   analysis: RfpAnalysis | null;
 }
 
@@ -76,6 +81,10 @@ function mapSummary(row: SummaryRow): StoredRfpDocument {
   };
 }
 
+const isList = <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(item);
+const isString = (x: unknown): x is string => typeof x === 'string';
+const isPage = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 1;
+
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
   try {
@@ -100,6 +109,7 @@ export interface NewRfpDocument {
   title: string | null;
   pages: string[];
   pagesWithoutText: number[];
+  ocrPages: number[];
   content: Uint8Array;
   at: string;
 }
@@ -125,6 +135,7 @@ export async function insertDocuments(db: Db, docs: NewRfpDocument[]): Promise<v
           title: d.title,
           pages: JSON.stringify(d.pages),
           pages_without_text: JSON.stringify(d.pagesWithoutText),
+          ocr_pages: JSON.stringify(d.ocrPages),
           analysis: null,
           created_at: d.at,
           updated_at: d.at,
@@ -155,15 +166,20 @@ export async function listDocuments(db: Db, userId: string): Promise<StoredRfpDo
 export async function findDocument(db: Db, userId: string, id: string): Promise<StoredRfpDocumentWithText | undefined> {
   const row = await db
     .selectFrom('rfp_document')
-    .select([...summaryColumns, 'pages', 'pages_without_text', 'analysis'])
+    .select([...summaryColumns, 'pages', 'pages_without_text', 'ocr_pages', 'analysis'])
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
+  const pages = parseJson<unknown>(row.pages, null);
+  const withoutText = parseJson<unknown>(row.pages_without_text, []);
+  const ocrPages = parseJson<unknown>(row.ocr_pages, []);
   return {
     ...mapSummary(row),
-    pages: parseJson<string[]>(row.pages, []),
-    pagesWithoutText: parseJson<number[]>(row.pages_without_text, []),
+    pages: isList(pages, isString) ? pages : [],
+    textReadable: isList(pages, isString),
+    pagesWithoutText: isList(withoutText, isPage) ? withoutText : [],
+    ocrPages: isList(ocrPages, isPage) ? ocrPages : [],
     analysis: parseJson<RfpAnalysis | null>(row.analysis, null),
   };
 }
@@ -248,4 +264,54 @@ export async function findDocumentFile(db: Db, userId: string, id: string): Prom
     .where('rfp_document.id', '=', id)
     .executeTakeFirst();
   return row?.content;
+}
+
+// ── upload audit (SECURITY.md A.14: "upload accepted or rejected") ──────────────────────────
+
+export interface UploadEvent {
+  userId: string | null;
+  ip: string | null;
+  outcome: 'accepted' | 'rejected';
+  /** The refusal's error code. */
+  code: string | null;
+  filename: string | null;
+  sizeBytes: number | null;
+  sha256: string | null;
+  documentId: string | null;
+}
+
+export async function insertUploadEvents(db: Db, events: UploadEvent[], at: string): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('rfp_upload_event')
+    .values(
+      events.map((e) => ({
+        id: randomUUID(),
+        user_id: e.userId,
+        ip: e.ip,
+        at,
+        outcome: e.outcome,
+        code: e.code,
+        filename: e.filename,
+        size_bytes: e.sizeBytes,
+        sha256: e.sha256,
+        document_id: e.documentId,
+      })),
+    )
+    .execute();
+}
+
+export async function listUploadEvents(db: Db, userId: string): Promise<Array<UploadEvent & { at: string }>> {
+  const rows = await db.selectFrom('rfp_upload_event').selectAll().where('user_id', '=', userId).orderBy('at').orderBy('id').execute();
+  return rows.map((r) => ({
+    userId: r.user_id,
+    ip: r.ip,
+    at: r.at,
+    outcome: r.outcome as UploadEvent['outcome'],
+    code: r.code,
+    filename: r.filename,
+    sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
+    sha256: r.sha256,
+    documentId: r.document_id,
+  }));
 }

@@ -93,6 +93,9 @@ function sections(input: ReportInput): Section[] {
   return out;
 }
 
+/** "p. 3", or "p. 3 (OCR)" when that page's text was read by OCR. */
+const pageLabel = (input: ReportInput, page: number) => `p. ${page}${(input.analysis.ocrPages ?? []).includes(page) ? ' (OCR)' : ''}`;
+
 function title(input: ReportInput): string {
   const n = input.analysis.solicitationNumber;
   return `RFP analysis: ${n.page !== null ? n.text : input.analysis.fileNameReference ?? input.filename}`;
@@ -105,6 +108,9 @@ export function markdownReport(input: ReportInput): string {
     '',
     `Source file: ${esc(input.filename)} (${input.pageCount} pages). Generated ${input.generatedAt} by ${input.analysis.engine}.`,
     `Values the document does not give say "${NOT_FOUND}". Page numbers are PDF pages.`,
+    ...((input.analysis.ocrPages ?? []).length > 0
+      ? [`Pages marked (OCR) had no text layer and were read by OCR from their images: check what is quoted from them against the page.`]
+      : []),
     '',
   ];
   for (const s of sections(input)) {
@@ -112,8 +118,8 @@ export function markdownReport(input: ReportInput): string {
     if (s.items.length === 0) lines.push(`- ${NOT_FOUND}`);
     for (const item of s.items) {
       const label = item.label ? `**${esc(item.label)}**: ` : '';
-      lines.push(`- ${label}${esc(item.text)}${item.page !== null ? ` (p. ${item.page})` : ''}`);
-      if (item.page !== null && item.quote) lines.push(`  > p. ${item.page}: "${esc(item.quote)}"`);
+      lines.push(`- ${label}${esc(item.text)}${item.page !== null ? ` (${pageLabel(input, item.page)})` : ''}`);
+      if (item.page !== null && item.quote) lines.push(`  > ${pageLabel(input, item.page)}: "${esc(item.quote)}"`);
     }
     lines.push('');
   }
@@ -149,9 +155,9 @@ export function pdfReport(input: ReportInput): Promise<Buffer> {
       for (const item of s.items) {
         doc.font('Helvetica').fontSize(10).fillColor('#000000');
         if (item.label) doc.font('Helvetica-Bold').text(winAnsi(`${item.label}: `), { continued: true }).font('Helvetica');
-        doc.text(winAnsi(`${item.text}${item.page !== null ? ` (p. ${item.page})` : ''}`));
+        doc.text(winAnsi(`${item.text}${item.page !== null ? ` (${pageLabel(input, item.page)})` : ''}`));
         if (item.page !== null && item.quote) {
-          doc.font('Helvetica-Oblique').fontSize(8.5).fillColor('#444444').text(winAnsi(`p. ${item.page}: "${item.quote}"`), { indent: 12 });
+          doc.font('Helvetica-Oblique').fontSize(8.5).fillColor('#444444').text(winAnsi(`${pageLabel(input, item.page)}: "${item.quote}"`), { indent: 12 });
         }
         doc.moveDown(0.25);
       }

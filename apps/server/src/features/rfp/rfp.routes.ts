@@ -15,14 +15,16 @@ import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
-import { allCitations, identifyDocument, offlineRfpAnalyzer, type RfpAnalyzer } from './rfp.analyze.ts';
-import { createPdfExtractor, type ExtractFailureCode, type PdfExtractor } from './rfp.extract.ts';
+import { consume, type Limit } from '../../lib/rate-limit.ts';
+import { allCitations, analyzeRfp, identifyDocument } from './rfp.analyze.ts';
+import { createPdfExtractor, type ExtractFailureCode, type PdfExtractor, trippedWire } from './rfp.extract.ts';
 import { linkedAddenda, parentOf } from './rfp.links.ts';
-import { createOcr, type Ocr, withOcr } from './rfp.ocr.ts';
+import { createOcr, OCR_PROBLEM_TEXT, type Ocr, withOcr } from './rfp.ocr.ts';
 import {
   deleteDocument,
   findDocument,
   insertDocuments,
+  insertUploadEvents,
   listAddendumAnalyses,
   listDocuments,
   saveAnalysis,
@@ -30,8 +32,10 @@ import {
   storageUsage,
   type NewRfpDocument,
   type StoredRfpDocument,
+  type UploadEvent,
 } from './rfp.queries.ts';
 import type { ActivityLog } from '../activity/activity.service.ts';
+import type { LanguageModel } from '../ai/language-model.ts';
 import { contentDisposition, markdownReport, pdfReport } from './rfp.report.ts';
 
 /** The signed-in user, or 401 (the accounts slice's `sessions.require`). */
@@ -50,8 +54,20 @@ export interface RfpRouteDeps {
   extractor?: PdfExtractor;
   /** OCR of image-only PDFs; default: Debian's tesseract when installed (rfp.ocr.ts). null: off. */
   ocr?: Ocr | null;
-  analyzer?: RfpAnalyzer;
+  /**
+   * BreezeAI (ADR 0007): its offline engine, or the configured model with the offline analysis as
+   * fallback. Default: the offline analysis alone.
+   */
+  model?: Pick<LanguageModel, 'name' | 'analyzeDocument'>;
 }
+
+/** The offline analysis alone, when no LanguageModel is given. */
+const offlineDocuments: Pick<LanguageModel, 'name' | 'analyzeDocument'> = {
+  name: 'offline',
+  analyzeDocument: async (input) => ({ analysis: input.offline(), provider: 'offline' }),
+};
+
+const HOUR = 3_600_000;
 
 const tags = ['rfp'];
 const security = [{ sessionCookie: [] }];
@@ -64,7 +80,10 @@ const REFUSAL_STATUS: Record<ExtractFailureCode, number> = {
   too_many_pages: 422,
   pdf_unreadable: 422,
   pdf_too_complex: 422,
+  pdf_has_javascript: 422,
 };
+
+const NEEDS_OCR_MESSAGE = 'This PDF has no text layer (a scan or images only): it needs OCR before it can be analysed';
 
 /** A display name only (files are keyed by id): no path, no control characters, bounded. */
 function cleanFilename(name: string | undefined): string {
@@ -106,9 +125,20 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       timeoutMs: env.RFP_PARSE_TIMEOUT_MS,
       heapMb: env.RFP_PARSE_HEAP_MB,
     });
-  if (!deps.extractor) app.addHook('onClose', () => extractor.close());
-  const analyzer = deps.analyzer ?? offlineRfpAnalyzer;
-  const ocr = deps.ocr === undefined ? createOcr() : deps.ocr;
+  if (!deps.extractor) {
+    // A listening server starts its first worker now, so the first upload does not wait for pdf.js
+    // to compile (app.inject in tests never listens, so tests start none they do not use).
+    app.addHook('onListen', async () => extractor.warm());
+    app.addHook('onClose', () => extractor.close());
+  }
+  const model = deps.model ?? offlineDocuments;
+  const ocr =
+    deps.ocr === undefined
+      ? createOcr({ totalTimeoutMs: env.RFP_OCR_TIMEOUT_MS, maxImagePixels: env.RFP_OCR_MAX_IMAGE_MPX * 1_000_000, heapMb: env.RFP_PARSE_HEAP_MB })
+      : deps.ocr;
+  // Uploads per hour (SECURITY.md A.4 "PDF upload"), counted in the shared rate_limit table.
+  const uploadsPerUser: Limit = { name: 'rfp-upload-user', max: env.RFP_UPLOADS_PER_HOUR, windowMs: HOUR };
+  const uploadsPerIp: Limit = { name: 'rfp-upload-ip', max: env.RFP_UPLOADS_PER_HOUR_PER_IP, windowMs: HOUR };
 
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -141,78 +171,152 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
         description:
           `PDF only, recognised by its %PDF- header (415 not_a_pdf); each file at most ${env.RFP_MAX_FILE_MB} MB (413 file_too_large); ` +
           `at most ${env.RFP_MAX_PAGES} pages (422 too_many_pages); password-protected (422 pdf_encrypted), damaged or cut off ` +
-          '(422 pdf_unreadable) and decompression bombs or files that exhaust the parser\'s time or memory (422 pdf_too_complex) are ' +
-          `refused; the user's quota is ${env.RFP_MAX_FILES_PER_USER} files and ${env.RFP_MAX_STORAGE_MB} MB (413 storage_quota_exceeded). ` +
-          'Files of one request are stored all or none. A PDF without a text layer is stored with status error and code pdf_needs_ocr.',
+          '(422 pdf_unreadable), carrying JavaScript (422 pdf_has_javascript), and decompression bombs or files that exhaust ' +
+          "the parser's time or memory (422 pdf_too_complex) are refused; the user's quota is " +
+          `${env.RFP_MAX_FILES_PER_USER} files and ${env.RFP_MAX_STORAGE_MB} MB (413 storage_quota_exceeded), at most ` +
+          `${env.RFP_MAX_FILES_PER_USER} files per request (413 too_many_files), and ${env.RFP_UPLOADS_PER_HOUR} uploads an hour per user ` +
+          `and ${env.RFP_UPLOADS_PER_HOUR_PER_IP} per client address (429 rate_limited). Files of one request are stored all or none. ` +
+          'A PDF without a text layer is read by OCR when tesseract is installed; if it still has no text it is stored with status ' +
+          'error and code pdf_needs_ocr. Every upload, accepted or refused, is recorded (name, size, SHA-256; never the content).',
         consumes: ['multipart/form-data'],
-        response: { 201: rfpUploadResponseSchema, ...errors(400, 401, 403, 413, 415, 422) },
+        response: { 201: rfpUploadResponseSchema, ...errors(400, 401, 403, 413, 415, 422, 429) },
       },
     },
     async (req, reply) => {
       const uid = await userId(req, reply);
-      if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the files as multipart/form-data');
-      const files: Array<{ filename: string; bytes: Buffer }> = [];
+      const events: UploadEvent[] = [];
+      const event = (e: Partial<UploadEvent> & Pick<UploadEvent, 'outcome'>): UploadEvent => ({
+        userId: uid,
+        ip: req.ip,
+        code: null,
+        filename: null,
+        sizeBytes: null,
+        sha256: null,
+        documentId: null,
+        ...e,
+      });
+      // Every upload is recorded, accepted or refused (SECURITY.md A.14), with names, sizes and hashes, never contents.
+      const audit = async () => {
+        for (const e of events) {
+          req.log.info(
+            { rfpUpload: e.outcome, code: e.code, file: e.filename, sizeBytes: e.sizeBytes, sha256: e.sha256, documentId: e.documentId },
+            `RFP upload ${e.outcome}`,
+          );
+        }
+        try {
+          await insertUploadEvents(db, events, now().toISOString());
+        } catch (err) {
+          req.log.error({ err }, 'RFP upload events could not be recorded');
+        }
+      };
       try {
-        for await (const part of req.files()) {
-          files.push({ filename: cleanFilename(part.filename), bytes: await part.toBuffer() });
-        }
+        const created = await receive(req, uid, events, event);
+        await audit();
+        return reply.status(201).send(created);
       } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'file_too_large', `Each file must be at most ${env.RFP_MAX_FILE_MB} MB`);
-        }
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-          throw new HttpError(413, 'too_many_files', `At most ${env.RFP_MAX_FILES_PER_USER} files per upload`);
-        }
-        throw badRequest('validation_failed', 'The upload could not be read as multipart/form-data');
+        const code = err instanceof HttpError ? err.code : 'internal_error';
+        if (!events.some((e) => e.outcome === 'rejected')) events.push(event({ outcome: 'rejected', code }));
+        // Files of a refused upload are not stored: none of them was accepted.
+        for (const e of events) if (e.outcome === 'accepted') Object.assign(e, { outcome: 'rejected', code, documentId: null });
+        await audit();
+        throw err;
       }
-      if (files.length === 0) throw badRequest('rfp_no_file', 'Attach at least one PDF file');
-
-      const usage = await storageUsage(db, uid);
-      const incoming = files.reduce((n, f) => n + f.bytes.byteLength, 0);
-      if (usage.files + files.length > env.RFP_MAX_FILES_PER_USER || usage.bytes + incoming > maxStorageBytes) {
-        throw new HttpError(
-          413,
-          'storage_quota_exceeded',
-          `Your document storage is limited to ${env.RFP_MAX_FILES_PER_USER} files and ${env.RFP_MAX_STORAGE_MB} MB; delete some documents first`,
-        );
-      }
-
-      const at = now().toISOString();
-      const rows: NewRfpDocument[] = [];
-      for (const file of files) {
-        const bytes = new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-        const extracted = await extractor.extract(bytes);
-        if (!extracted.ok) {
-          throw new HttpError(REFUSAL_STATUS[extracted.code], extracted.code, `${file.filename}: ${extracted.message}`);
-        }
-        const result = await withOcr(ocr, bytes, extracted);
-        const identity = identifyDocument(result.pages);
-        rows.push({
-          id: randomUUID(),
-          userId: uid,
-          filename: file.filename,
-          sizeBytes: bytes.byteLength,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          pageCount: result.pageCount,
-          status: result.needsOcr ? 'error' : 'ready',
-          errorCode: result.needsOcr ? 'pdf_needs_ocr' : null,
-          errorMessage: result.needsOcr ? 'This PDF has no text layer (a scan or images only): it needs OCR before it can be analysed' : null,
-          kind: identity.kind,
-          solicitationNumber: identity.solicitationNumber,
-          title: identity.title,
-          pages: result.pages,
-          pagesWithoutText: result.pagesWithoutText,
-          content: bytes,
-          at,
-        });
-      }
-      await insertDocuments(db, rows);
-      const all = await listDocuments(db, uid);
-      const ids = new Set(rows.map((r) => r.id));
-      return reply.status(201).send({ documents: all.filter((d) => ids.has(d.id)).map((d) => toDocument(d, all)) });
     },
   );
+
+  /** Reads, checks and stores the files of one upload: all or none. */
+  async function receive(
+    req: FastifyRequest,
+    uid: string,
+    events: UploadEvent[],
+    event: (e: Partial<UploadEvent> & Pick<UploadEvent, 'outcome'>) => UploadEvent,
+  ) {
+    const at0 = now();
+    const tooMany = 'Too many uploads. Please try again later.';
+    await consume(db, uploadsPerUser, uid, at0, tooMany);
+    await consume(db, uploadsPerIp, req.ip, at0, tooMany);
+    if (!req.isMultipart()) throw new HttpError(415, 'unsupported_media_type', 'Send the files as multipart/form-data');
+    const files: Array<{ filename: string; bytes: Buffer }> = [];
+    let receiving: string | null = null;
+    try {
+      for await (const part of req.files()) {
+        receiving = cleanFilename(part.filename);
+        files.push({ filename: receiving, bytes: await part.toBuffer() });
+        receiving = null;
+      }
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') {
+        events.push(event({ outcome: 'rejected', code: 'file_too_large', filename: receiving }));
+        throw new HttpError(413, 'file_too_large', `Each file must be at most ${env.RFP_MAX_FILE_MB} MB`);
+      }
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw new HttpError(413, 'too_many_files', `At most ${env.RFP_MAX_FILES_PER_USER} files per upload`);
+      }
+      throw badRequest('validation_failed', 'The upload could not be read as multipart/form-data');
+    }
+    if (files.length === 0) throw badRequest('rfp_no_file', 'Attach at least one PDF file');
+    const described = files.map((f) => ({
+      ...f,
+      sha256: createHash('sha256').update(f.bytes).digest('hex'),
+    }));
+    const describe = (f: (typeof described)[number]) => ({ filename: f.filename, sizeBytes: f.bytes.byteLength, sha256: f.sha256 });
+
+    const usage = await storageUsage(db, uid);
+    const incoming = files.reduce((n, f) => n + f.bytes.byteLength, 0);
+    if (usage.files + files.length > env.RFP_MAX_FILES_PER_USER || usage.bytes + incoming > maxStorageBytes) {
+      for (const f of described) events.push(event({ outcome: 'rejected', code: 'storage_quota_exceeded', ...describe(f) }));
+      throw new HttpError(
+        413,
+        'storage_quota_exceeded',
+        `Your document storage is limited to ${env.RFP_MAX_FILES_PER_USER} files and ${env.RFP_MAX_STORAGE_MB} MB; delete some documents first`,
+      );
+    }
+
+    const at = now().toISOString();
+    const rows: NewRfpDocument[] = [];
+    for (const file of described) {
+      const bytes = new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+      const refuse = (status: number, code: ExtractFailureCode, message: string) => {
+        events.push(event({ outcome: 'rejected', code, ...describe(file) }));
+        return new HttpError(status, code, `${file.filename}: ${message}`);
+      };
+      const extracted = await extractor.extract(bytes);
+      if (!extracted.ok) throw refuse(REFUSAL_STATUS[extracted.code], extracted.code, extracted.message);
+      const result = await withOcr(ocr, bytes, extracted);
+      if (trippedWire(result.tripwire)) {
+        req.log.error({ tripwire: result.tripwire, file: file.filename, sha256: file.sha256 }, 'Rendering a PDF for OCR tried to run code');
+        throw refuse(422, 'pdf_has_javascript', 'Reading the PDF tried to run code; it is refused');
+      }
+      const identity = identifyDocument(result.pages);
+      const id = randomUUID();
+      const ocrReason = result.needsOcr && result.ocrProblem && result.ocrProblem !== 'unavailable' ? ` (${OCR_PROBLEM_TEXT[result.ocrProblem]})` : '';
+      rows.push({
+        id,
+        userId: uid,
+        filename: file.filename,
+        sizeBytes: bytes.byteLength,
+        sha256: file.sha256,
+        pageCount: result.pageCount,
+        status: result.needsOcr ? 'error' : 'ready',
+        errorCode: result.needsOcr ? 'pdf_needs_ocr' : null,
+        errorMessage: result.needsOcr ? `${NEEDS_OCR_MESSAGE}${ocrReason}` : null,
+        kind: identity.kind,
+        solicitationNumber: identity.solicitationNumber,
+        title: identity.title,
+        pages: result.pages,
+        pagesWithoutText: result.pagesWithoutText,
+        ocrPages: result.ocrPages,
+        content: bytes,
+        at,
+      });
+      events.push(event({ outcome: 'accepted', ...describe(file), documentId: id }));
+    }
+    await insertDocuments(db, rows);
+    const all = await listDocuments(db, uid);
+    const ids = new Set(rows.map((r) => r.id));
+    return { documents: all.filter((d) => ids.has(d.id)).map((d) => toDocument(d, all)) };
+  }
 
   app.get(
     '/rfp/documents',
@@ -258,15 +362,25 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       const uid = await userId(req, reply);
       const doc = await findDocument(db, uid, req.params.id);
       if (!doc) throw notFound('rfp_document_not_found', 'Document not found');
-      if (doc.errorCode === 'pdf_needs_ocr') throw new HttpError(422, 'pdf_needs_ocr', doc.errorMessage ?? 'This PDF needs OCR');
+      if (doc.errorCode === 'pdf_needs_ocr') throw new HttpError(422, 'pdf_needs_ocr', doc.errorMessage ?? NEEDS_OCR_MESSAGE);
       await setStatus(db, uid, doc.id, { status: 'analyzing', errorCode: null, errorMessage: null, at: now().toISOString() });
       try {
-        const analysis = await analyzer.analyze({ pages: doc.pages, filename: doc.filename, pagesWithoutText: doc.pagesWithoutText });
+        if (!doc.textReadable) throw new Error('the stored text of the document is damaged');
+        const input = { pages: doc.pages, filename: doc.filename, pagesWithoutText: doc.pagesWithoutText, ocrPages: doc.ocrPages };
+        const out = await model.analyzeDocument({ pages: doc.pages, filename: doc.filename, offline: () => analyzeRfp(input) });
+        if (out.fallback || out.droppedCitations) {
+          req.log.info({ documentId: doc.id, provider: out.provider, fallback: out.fallback, droppedCitations: out.droppedCitations }, 'RFP analysis');
+        }
         const identity = identifyDocument(doc.pages);
-        await saveAnalysis(db, uid, doc.id, { analysis, ...identity, at: now().toISOString() });
+        await saveAnalysis(db, uid, doc.id, { analysis: out.analysis, ...identity, at: now().toISOString() });
       } catch (err) {
         req.log.error({ err, documentId: doc.id }, 'RFP analysis failed');
-        await setStatus(db, uid, doc.id, { status: 'error', errorCode: 'analysis_failed', errorMessage: 'Analysis failed', at: now().toISOString() });
+        await setStatus(db, uid, doc.id, {
+          status: 'error',
+          errorCode: 'analysis_failed',
+          errorMessage: 'Analysis failed: the document could not be analysed. Try again, or upload it again.',
+          at: now().toISOString(),
+        });
         throw new HttpError(422, 'analysis_failed', 'Analysis failed');
       }
       return detail(uid, doc.id);

@@ -20,7 +20,10 @@ const ERROR_CODES = [
   'pdf_unreadable',
   'pdf_too_complex',
   'pdf_needs_ocr',
+  'pdf_has_javascript',
   'storage_quota_exceeded',
+  'rate_limited',
+  'analysis_failed',
   'network_error',
   'aborted',
 ] as const;

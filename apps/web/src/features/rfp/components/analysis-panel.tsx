@@ -2,7 +2,9 @@ import type { Cited, RfpAnalysis, RfpDocumentDetail } from '@app/shared/rfp';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRfpLabels } from '../labels.ts';
-import { CitedText, PageRef } from './page-ref.tsx';
+import { CitedText, OcrPagesContext, PageRef } from './page-ref.tsx';
+
+const NO_PAGES: ReadonlySet<number> = new Set();
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -180,7 +182,10 @@ function AddendumChanges({ detail }: { detail: RfpDocumentDetail }) {
                 <span className="chip rfp-category">{labels.change(c.kind)}</span>
                 {c.section && <strong> §{c.section}</strong>} {c.description}{' '}
                 <span className="rfp-ref-label">{t('result.addendum.refAddendum')}</span>{' '}
-                <PageRef page={c.page} quote={c.quote} />
+                {/* A page of the addendum: the RFP's OCR pages do not apply to it. */}
+                <OcrPagesContext.Provider value={NO_PAGES}>
+                  <PageRef page={c.page} quote={c.quote} />
+                </OcrPagesContext.Provider>
                 {c.rfpReference && (
                   <>
                     {' '}
@@ -197,8 +202,16 @@ function AddendumChanges({ detail }: { detail: RfpDocumentDetail }) {
   );
 }
 
-/** The analysis of one document; every item carries its page chip, which reveals the quote. */
+/** The analysis of one document; every item carries its page chip, which reveals the quote (marked when read by OCR). */
 export function AnalysisPanel({ detail }: { detail: RfpDocumentDetail }) {
+  return (
+    <OcrPagesContext.Provider value={new Set(detail.analysis?.ocrPages ?? [])}>
+      <AnalysisBody detail={detail} />
+    </OcrPagesContext.Provider>
+  );
+}
+
+function AnalysisBody({ detail }: { detail: RfpDocumentDetail }) {
   const { t } = useTranslation('rfp');
   const labels = useRfpLabels();
   const a = detail.analysis;
@@ -231,6 +244,11 @@ export function AnalysisPanel({ detail }: { detail: RfpDocumentDetail }) {
           ],
         ]}
       />
+      {(a.ocrPages ?? []).length > 0 && (
+        <p className="banner banner--info" role="note">
+          {t('result.ocrPages', { pages: a.ocrPages.join(', ') })}
+        </p>
+      )}
       {a.pagesWithoutText.length > 0 && (
         <p className="banner banner--info" role="note">
           {t('result.pagesWithoutText', { pages: a.pagesWithoutText.join(', ') })}
