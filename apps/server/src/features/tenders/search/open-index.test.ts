@@ -88,10 +88,16 @@ describe('the two engines agree', () => {
             'RFQ software',
           ),
         ),
-        regions: fc.subarray(REGIONS, { maxLength: 2 }),
-        procurement_category: fc.subarray(CATEGORIES, { maxLength: 2 }),
-        procurement_method: fc.constantFrom(undefined, 'Request for Proposal', 'Request for Quotation'),
+        regions: fc.subarray([...REGIONS, 'Atlantis'], { maxLength: 2 }),
+        procurement_category: fc.subarray([...CATEGORIES, 'XYZ'], { maxLength: 2 }),
+        procurement_method: fc.constantFrom(undefined, 'Request for Proposal', 'Request for Quotation', 'competitive'),
+        notice_type: fc.subarray(['Request for Quotation', 'Invitation to Qualify'], { maxLength: 1 }),
+        contracting_entity_name: fc.subarray(['Transport Canada', 'Parks Canada'], { maxLength: 1 }),
         closing_date_after: fc.constantFrom(undefined, inDays(10).slice(0, 10)),
+        closing_date_before: fc.constantFrom(undefined, inDays(25).slice(0, 10)),
+        publication_date_after: fc.constantFrom(undefined, inDays(-8).slice(0, 10)),
+        tender_status: fc.constantFrom(undefined, ['Open'], ['Active', 'Open']),
+        value_min: fc.constantFrom(undefined, 150_000),
         value_max: fc.constantFrom(undefined, 300_000),
       },
       { requiredKeys: ['q'] },
@@ -113,7 +119,7 @@ describe('the two engines agree', () => {
         const scores = memory.results.map((t) => t.search_score);
         expect(scores).toEqual([...scores].sort((a, b) => b - a));
       }),
-      { numRuns: 60 },
+      { numRuns: 150 },
     );
   });
 

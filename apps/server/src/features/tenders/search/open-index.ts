@@ -7,6 +7,7 @@ import {
   UNKNOWN_VALUE_FACTOR,
   type WeightedTerm,
 } from './search-scoring.ts';
+import { PROVINCES } from '@app/shared/constants';
 import { words, type SearchTerm } from './search-terms.ts';
 
 /**
@@ -249,54 +250,77 @@ function likeText(pattern: string): string {
   return pattern.replace(/^%|%$/g, '').replace(/\\([\\%_])/g, '$1');
 }
 
-/** The filters as the document checks want them: lower case, `|value|` keys, numbers. */
+/** Strings stored once, by number: the filter columns with few distinct values. */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+  /** 1 for each value `accept` takes, by id. */
+  table(accept: (value: string) => boolean): Uint8Array {
+    return Uint8Array.from(this.values, (v) => (accept(v) ? 1 : 0));
+  }
+}
+
+const REGION_BIT = new Map<string, number>(PROVINCES.map((p, i) => [p.toLowerCase(), 1 << i]));
+/** Category codes get a bit each, up to 31; a document with another code has bit 31 set. */
+const CATEGORY_OVERFLOW = 1 << 31;
+
+/** The filters as the document checks want them: bit masks, look-up tables by id, numbers. */
 interface PreparedFilters {
-  raw: SearchFilters;
   nowMs: number;
   /** Any filter besides "open now". */
   narrowed: boolean;
-  regions?: string[];
-  categories?: string[];
-  methods?: string[];
-  noticeTypes?: string[];
-  entities?: string[];
+  /** A filter nothing can pass (a region that is not a province). */
+  impossible: boolean;
+  regionBits: number;
+  categoryBits: number;
+  /** Codes without a bit of their own, checked on the text of documents with the overflow bit. */
+  categoryOthers?: string[];
+  kinds?: Uint8Array;
+  notices?: Uint8Array;
+  entities?: Uint8Array;
+  closingAfter: number;
+  closingBefore: number;
+  publishedAfter: number;
+  publishedBefore: number;
+  valueMin: number;
+  valueMax: number;
 }
 
-function prepare(f: SearchFilters): PreparedFilters {
-  const list = (values: string[], map: (v: string) => string) => (values.length ? values.map(map) : undefined);
-  return {
-    raw: f,
-    nowMs: Date.parse(f.now),
-    narrowed:
-      [f.regions, f.categories, f.methodPatterns, f.noticeTypes, f.entities].some((l) => l.length > 0) ||
-      [f.closingAfter, f.closingBefore, f.publishedAfter, f.publishedBefore, f.valueMin, f.valueMax].some(
-        (v) => v !== undefined,
-      ),
-    regions: list(f.regions, (r) => `|${r.toLowerCase()}|`),
-    categories: list(f.categories, (c) => `|${c.toLowerCase()}|`),
-    methods: list(f.methodPatterns, likeText),
-    noticeTypes: list(f.noticeTypes, (t) => t.toLowerCase()),
-    entities: list(f.entities, (e) => e.toLowerCase()),
-  };
-}
+const dayMs = (day: string) => Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`);
 
 export class OpenIndex {
   private ids: string[] = [];
-  private alive = new Uint8Array(1024);
-  private closingMs = new Float64Array(1024);
-  private closingIso: Array<string | null> = [];
-  private publishedMs = new Float64Array(1024);
-  private publishedDay: Array<string | null> = [];
-  private values = new Float64Array(1024);
-  private regionKeys: string[] = [];
-  private categoryCodes: string[] = [];
-  private kindText: string[] = [];
-  private noticeKey: string[] = [];
-  private entityKey: string[] = [];
+  private capacity = 1024;
+  private alive = new Uint8Array(this.capacity);
+  private closingMs = new Float64Array(this.capacity);
+  private publishedMs = new Float64Array(this.capacity);
+  private values = new Float64Array(this.capacity);
+  private regionBits = new Uint16Array(this.capacity);
+  private categoryBits = new Uint32Array(this.capacity);
+  private kindId = new Int32Array(this.capacity);
+  private noticeId = new Int32Array(this.capacity);
+  private entityId = new Int32Array(this.capacity);
+  /** `|code|code|` in lower case, read only for codes beyond the 31 with a bit. */
+  private categoryText: string[] = [];
+  private readonly kinds = new Dictionary();
+  private readonly notices = new Dictionary();
+  private readonly entities = new Dictionary();
+  private readonly categoryBit = new Map<string, number>();
   private byId = new Map<string, number>();
   private postings = new Map<string, Posting>();
   /** Posting of a word with all its variants, per word; cleared on every change. */
   private unions = new Map<string, Posting>();
+  /** A word's posting positions in ranking order (single-word searches); cleared on every change. */
+  private rankings = new Map<string, Int32Array>();
   private deadCount = 0;
 
   get size(): number {
@@ -312,16 +336,20 @@ export class OpenIndex {
     this.ids.push(row.id);
     this.alive[ord] = 1;
     this.closingMs[ord] = closingMsOf(row.closing_date);
-    this.closingIso.push(row.closing_date);
-    this.publishedMs[ord] = row.published_date ? Date.parse(row.published_date) : -NO_CLOSING;
-    this.publishedDay.push(row.published_date);
+    this.publishedMs[ord] = row.published_date ? dayMs(row.published_date) : NaN;
     this.values[ord] = row.estimated_value ?? NaN;
-    this.regionKeys.push(row.region_keys.toLowerCase());
-    this.categoryCodes.push(row.category_codes.toLowerCase());
+    let regions = 0;
+    for (const r of row.region_keys.toLowerCase().split('|')) regions |= REGION_BIT.get(r) ?? 0;
+    this.regionBits[ord] = regions;
+    const categories = row.category_codes.toLowerCase();
+    let bits = 0;
+    for (const code of categories.split('|')) if (code) bits |= this.bitOfCategory(code);
+    this.categoryBits[ord] = bits;
+    this.categoryText.push(categories);
     const type = (row.procurement_type ?? '').toLowerCase();
-    this.kindText.push(`|${type}|${(row.procurement_method ?? '').toLowerCase()}|`);
-    this.noticeKey.push(type);
-    this.entityKey.push((row.contracting_entity_name ?? '').toLowerCase());
+    this.kindId[ord] = this.kinds.id(`|${type}|${(row.procurement_method ?? '').toLowerCase()}|`);
+    this.noticeId[ord] = this.notices.id(type);
+    this.entityId[ord] = this.entities.id((row.contracting_entity_name ?? '').toLowerCase());
     this.byId.set(row.id, ord);
 
     const masks = new Map<string, number>();
@@ -351,7 +379,7 @@ export class OpenIndex {
       p.masks[p.n] = mask;
       p.n++;
     }
-    this.unions.clear();
+    this.changed();
   }
 
   remove(id: string): void {
@@ -360,7 +388,21 @@ export class OpenIndex {
     this.byId.delete(id);
     this.alive[ord] = 0;
     this.deadCount++;
+    this.changed();
+  }
+
+  private changed(): void {
     this.unions.clear();
+    this.rankings.clear();
+  }
+
+  private bitOfCategory(code: string): number {
+    let bit = this.categoryBit.get(code);
+    if (bit === undefined) {
+      bit = this.categoryBit.size < 31 ? 1 << this.categoryBit.size : CATEGORY_OVERFLOW;
+      this.categoryBit.set(code, bit);
+    }
+    return bit;
   }
 
   /**
@@ -388,44 +430,53 @@ export class OpenIndex {
       if (n === 0) this.postings.delete(word);
       else p.n = n;
     }
-    const keep = <T>(list: T[]) => list.filter((_, ord) => (remap[ord] as number) >= 0);
-    const keepTyped = <A extends Float64Array | Uint8Array>(arr: A, make: (n: number) => A) => {
-      const out = make(Math.max(1024, next));
-      for (let ord = 0; ord < this.ids.length; ord++)
-        if ((remap[ord] as number) >= 0) out[remap[ord] as number] = arr[ord] as number;
-      return out;
+    const count = this.ids.length;
+    const move = <A extends { [i: number]: number }>(arr: A) => {
+      for (let ord = 0; ord < count; ord++) {
+        const to = remap[ord] as number;
+        if (to >= 0) arr[to] = arr[ord] as number;
+      }
     };
-    this.closingMs = keepTyped(this.closingMs, (n) => new Float64Array(n));
-    this.publishedMs = keepTyped(this.publishedMs, (n) => new Float64Array(n));
-    this.values = keepTyped(this.values, (n) => new Float64Array(n));
-    this.alive = keepTyped(this.alive, (n) => new Uint8Array(n));
-    this.ids = keep(this.ids);
-    this.closingIso = keep(this.closingIso);
-    this.publishedDay = keep(this.publishedDay);
-    this.regionKeys = keep(this.regionKeys);
-    this.categoryCodes = keep(this.categoryCodes);
-    this.kindText = keep(this.kindText);
-    this.noticeKey = keep(this.noticeKey);
-    this.entityKey = keep(this.entityKey);
+    for (const arr of [
+      this.alive,
+      this.closingMs,
+      this.publishedMs,
+      this.values,
+      this.regionBits,
+      this.categoryBits,
+      this.kindId,
+      this.noticeId,
+      this.entityId,
+    ])
+      move(arr);
+    this.ids = this.ids.filter((_, ord) => (remap[ord] as number) >= 0);
+    this.categoryText = this.categoryText.filter((_, ord) => (remap[ord] as number) >= 0);
     this.byId = new Map(this.ids.map((id, ord) => [id, ord]));
     this.deadCount = 0;
-    this.unions.clear();
+    this.changed();
   }
 
   private grow(n: number): void {
-    if (n <= this.alive.length) return;
-    const size = Math.max(n, this.alive.length * 2);
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(size);
+    if (n <= this.capacity) return;
+    const size = Math.max(n, this.capacity * 2);
+    const copy = <A extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array>(
+      a: A,
+      make: new (n: number) => A,
+    ) => {
+      const b = new make(size);
       b.set(a);
       return b;
     };
-    const u8 = new Uint8Array(size);
-    u8.set(this.alive);
-    this.alive = u8;
-    this.closingMs = f64(this.closingMs);
-    this.publishedMs = f64(this.publishedMs);
-    this.values = f64(this.values);
+    this.alive = copy(this.alive, Uint8Array);
+    this.closingMs = copy(this.closingMs, Float64Array);
+    this.publishedMs = copy(this.publishedMs, Float64Array);
+    this.values = copy(this.values, Float64Array);
+    this.regionBits = copy(this.regionBits, Uint16Array);
+    this.categoryBits = copy(this.categoryBits, Uint32Array);
+    this.kindId = copy(this.kindId, Int32Array);
+    this.noticeId = copy(this.noticeId, Int32Array);
+    this.entityId = copy(this.entityId, Int32Array);
+    this.capacity = size;
   }
 
   /** Documents containing the word in any of its spellings, with the union of their masks. */
@@ -439,25 +490,80 @@ export class OpenIndex {
     return merged;
   }
 
+  private prepare(f: SearchFilters): PreparedFilters {
+    const nowMs = Date.parse(f.now);
+    let impossible = false;
+    let regionBits = 0;
+    if (f.regions.length) {
+      for (const r of f.regions) regionBits |= REGION_BIT.get(r.toLowerCase()) ?? 0;
+      if (regionBits === 0) impossible = true; // no province by that name: nothing matches
+    }
+    let categoryBits = 0;
+    let categoryOthers: string[] | undefined;
+    for (const c of f.categories) {
+      const code = c.toLowerCase();
+      const bit = this.categoryBit.get(code);
+      if (bit === undefined) continue; // no open notice has it
+      if (bit === CATEGORY_OVERFLOW) (categoryOthers ??= []).push(`|${code}|`);
+      else categoryBits |= bit;
+    }
+    if (f.categories.length && categoryBits === 0 && !categoryOthers) impossible = true;
+    const methods = f.methodPatterns.map(likeText);
+    const num = (v: number | undefined, empty: number) => (v === undefined ? empty : v);
+    return {
+      nowMs,
+      impossible,
+      narrowed:
+        [f.regions, f.categories, f.methodPatterns, f.noticeTypes, f.entities].some((l) => l.length > 0) ||
+        [f.closingAfter, f.closingBefore, f.publishedAfter, f.publishedBefore, f.valueMin, f.valueMax].some(
+          (v) => v !== undefined,
+        ),
+      regionBits,
+      categoryBits,
+      ...(categoryOthers ? { categoryOthers } : {}),
+      ...(methods.length ? { kinds: this.kinds.table((k) => methods.some((m) => k.includes(m))) } : {}),
+      ...(f.noticeTypes.length ? { notices: this.notices.table((n) => f.noticeTypes.includes(n)) } : {}),
+      ...(f.entities.length ? { entities: this.entities.table((e) => f.entities.includes(e)) } : {}),
+      closingAfter: f.closingAfter ? Date.parse(f.closingAfter) : -Infinity,
+      closingBefore: f.closingBefore ? Date.parse(f.closingBefore) : Infinity,
+      publishedAfter: f.publishedAfter ? dayMs(f.publishedAfter) : -Infinity,
+      publishedBefore: f.publishedBefore ? dayMs(f.publishedBefore) : Infinity,
+      valueMin: num(f.valueMin, -Infinity),
+      valueMax: num(f.valueMax, Infinity),
+    };
+  }
+
   /** Whether the document passes every filter (status: open at `filters.now`). */
   private passes(ord: number, f: PreparedFilters): boolean {
-    if (!this.alive[ord] || (this.closingMs[ord] as number) <= f.nowMs) return false;
+    if (this.alive[ord] === 0 || (this.closingMs[ord] as number) <= f.nowMs) return false;
     if (!f.narrowed) return true;
-    if (f.regions && !containsAny(this.regionKeys[ord] as string, f.regions)) return false;
-    if (f.categories && !containsAny(this.categoryCodes[ord] as string, f.categories)) return false;
-    if (f.methods && !containsAny(this.kindText[ord] as string, f.methods)) return false;
-    if (f.noticeTypes && !f.noticeTypes.includes(this.noticeKey[ord] as string)) return false;
-    if (f.entities && !f.entities.includes(this.entityKey[ord] as string)) return false;
-    const { raw } = f;
-    const closing = this.closingIso[ord] ?? null;
-    if (raw.closingAfter !== undefined && (closing === null || closing < raw.closingAfter)) return false;
-    if (raw.closingBefore !== undefined && (closing === null || closing > raw.closingBefore)) return false;
-    const published = this.publishedDay[ord] ?? null;
-    if (raw.publishedAfter !== undefined && (published === null || published < raw.publishedAfter)) return false;
-    if (raw.publishedBefore !== undefined && (published === null || published >= raw.publishedBefore)) return false;
+    if (f.impossible) return false;
+    if (f.regionBits !== 0 && ((this.regionBits[ord] as number) & f.regionBits) === 0) return false;
+    if (f.categoryBits !== 0 || f.categoryOthers) {
+      const bits = this.categoryBits[ord] as number;
+      const others = f.categoryOthers;
+      if (
+        (bits & f.categoryBits) === 0 &&
+        !(
+          others &&
+          (bits & CATEGORY_OVERFLOW) !== 0 &&
+          others.some((c) => (this.categoryText[ord] as string).includes(c))
+        )
+      )
+        return false;
+    }
+    if (f.kinds && f.kinds[this.kindId[ord] as number] !== 1) return false;
+    if (f.notices && f.notices[this.noticeId[ord] as number] !== 1) return false;
+    if (f.entities && f.entities[this.entityId[ord] as number] !== 1) return false;
+    const closing = this.closingMs[ord] as number;
+    // No closing date (NO_CLOSING) fails either closing bound, as NULL does in SQL.
+    if (f.closingAfter !== -Infinity && (closing === NO_CLOSING || closing < f.closingAfter)) return false;
+    if (f.closingBefore !== Infinity && (closing === NO_CLOSING || closing > f.closingBefore)) return false;
+    const published = this.publishedMs[ord] as number;
+    if (f.publishedAfter !== -Infinity && !(published >= f.publishedAfter)) return false;
+    if (f.publishedBefore !== Infinity && !(published < f.publishedBefore)) return false;
     const value = this.values[ord] as number;
-    if (raw.valueMin !== undefined && !Number.isNaN(value) && value < raw.valueMin) return false;
-    if (raw.valueMax !== undefined && !Number.isNaN(value) && value > raw.valueMax) return false;
+    if (value < f.valueMin || value > f.valueMax) return false; // NaN (no amount) passes
     return true;
   }
 
@@ -467,7 +573,7 @@ export class OpenIndex {
    * counted and scored; the page is the best `offset + limit`.
    */
   search(q: IndexQuery): IndexResult {
-    const filters = prepare(q.filters);
+    const filters = this.prepare(q.filters);
     const size = Math.max(1, this.byId.size);
     const weighted = q.terms
       .map((t) => {
@@ -475,6 +581,9 @@ export class OpenIndex {
         return { ...t, p, df: p.n, idf: idf(size, p.n), required: true };
       })
       .sort((a, b) => b.idf - a.idf);
+    const bound = q.filters.valueMin !== undefined || q.filters.valueMax !== undefined;
+    const only = weighted[0];
+    if (weighted.length === 1 && only && !bound) return { ...this.single(only, q, filters), optional: [] };
     let requiredCount = weighted.length;
     for (;;) {
       const result = this.run(weighted.slice(0, requiredCount), weighted.slice(requiredCount), q, filters);
@@ -484,6 +593,57 @@ export class OpenIndex {
       }
       requiredCount--;
     }
+  }
+
+  /**
+   * One word (no value bound): a document's score depends only on the field holding the word,
+   * so the posting, sorted once into ranking order (title, organisation/codes, description;
+   * then more fields; then newest), gives the page by reading only its first entries. Counting
+   * still checks every document, with integer tests only.
+   */
+  private single(term: { word: string; p: Posting }, q: IndexQuery, f: PreparedFilters): Omit<IndexResult, 'optional'> {
+    const { p } = term;
+    let total = 0;
+    for (let x = 0; x < p.n; x++) if (this.passes(p.docs[x] as number, f)) total++;
+    const order = this.ranking(term.word, p);
+    const want = q.offset + q.limit;
+    const picked: number[] = [];
+    for (let y = 0; y < order.length && picked.length < want; y++) {
+      const pos = order[y] as number;
+      if (this.passes(p.docs[pos] as number, f)) picked.push(pos);
+    }
+    const scoreAt = (pos: number) => {
+      const m = p.masks[pos] as number;
+      const w = m & TITLE ? FIELD_WEIGHTS.title : m & CODES ? FIELD_WEIGHTS.codes : FIELD_WEIGHTS.description;
+      return roundScore(10 * w);
+    };
+    const page = picked.slice(q.offset);
+    return {
+      ids: page.map((pos) => this.ids[p.docs[pos] as number] as string),
+      scores: page.map(scoreAt),
+      total,
+      maxScore: picked.length ? scoreAt(picked[0] as number) : null,
+    };
+  }
+
+  private ranking(word: string, p: Posting): Int32Array {
+    let order = this.rankings.get(word);
+    if (order) return order;
+    const tier = (m: number) => (m & TITLE ? 2 : m & CODES ? 1 : 0);
+    const fields = (m: number) => (m & TITLE) + ((m & CODES) >> 1) + ((m & DESCRIPTION) >> 2);
+    const published = (ord: number) => {
+      const v = this.publishedMs[ord] as number;
+      return Number.isNaN(v) ? -NO_CLOSING : v;
+    };
+    order = Int32Array.from({ length: p.n }, (_, i) => i).sort((a, b) => {
+      const ma = p.masks[a] as number;
+      const mb = p.masks[b] as number;
+      const oa = p.docs[a] as number;
+      const ob = p.docs[b] as number;
+      return tier(mb) - tier(ma) || fields(mb) - fields(ma) || published(ob) - published(oa) || ob - oa;
+    });
+    this.rankings.set(word, order);
+    return order;
   }
 
   private run(
@@ -529,7 +689,8 @@ export class OpenIndex {
       }
       const factor = bound && Number.isNaN(this.values[ord]) ? UNKNOWN_VALUE_FACTOR : 1;
       const score = roundScore(totalIdf > 0 ? (10 * got * factor) / totalIdf : 0);
-      top.offer(ord, score, tie, this.publishedMs[ord] as number, ord);
+      const published = this.publishedMs[ord] as number;
+      top.offer(ord, score, tie, Number.isNaN(published) ? -NO_CLOSING : published, ord);
     }
     return this.page(top, q, total);
   }
@@ -539,7 +700,7 @@ export class OpenIndex {
    * without an amount last when a value bound was asked for), newest first among equals.
    */
   browse(q: Omit<IndexQuery, 'terms'>): IndexResult {
-    const filters = prepare(q.filters);
+    const filters = this.prepare(q.filters);
     const bound = q.filters.valueMin !== undefined || q.filters.valueMax !== undefined;
     const top = new TopK(q.offset + q.limit);
     let total = 0;
@@ -594,11 +755,6 @@ function advance(p: Posting, from: number, ord: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-function containsAny(text: string, parts: string[]): boolean {
-  for (const part of parts) if (text.includes(part)) return true;
-  return false;
 }
 
 function mergePostings(a: Posting, b: Posting): Posting {

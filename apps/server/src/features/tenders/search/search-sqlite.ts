@@ -146,6 +146,8 @@ export function sqliteSearchBackend(dbh: DbHandle): SearchBackend {
       // facet is exact. A few rows a minute in steady state. Uses the real clock: a `now`
       // passed by a caller must never re-index notices that are still open.
       const at = Date.now();
+      // At most twice a second: the facet stays exact for searches within SWEEP_FRESH_MS.
+      if (at - sweptAt < SWEEP_FRESH_MS / 2) return;
       const iso = new Date(at).toISOString();
       const stale = prepare(
         `SELECT doc_id FROM tender_search WHERE open_indexed = 1 AND closing_sort <= ? LIMIT 2000`,

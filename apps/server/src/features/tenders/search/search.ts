@@ -141,7 +141,6 @@ export async function searchTenders(
   const started = performance.now();
   const backend = backendFor(dbh);
   await backend.refreshOpenIndex?.();
-  // A caller-supplied `now` (tests, "as of" questions) is never served from the cache.
   // The caches and the in-memory index describe the present: a caller-supplied `now` (tests,
   // "as of" questions) away from the clock always runs on the database.
   const present = Math.abs(now.getTime() - Date.now()) < 1000;
@@ -166,6 +165,20 @@ export async function searchTenders(
   return response;
 }
 
+// The parser reads dates to the day ("closing this month"): its result for a text is the same
+// for the rest of the minute. Many searches repeat a text with other filters or pages.
+const parses = new Map<string, ParsedQuery>();
+function parsedQuery(q: string, now: Date): ParsedQuery {
+  const key = `${now.toISOString().slice(0, 16)}|${q}`;
+  let parsed = parses.get(key);
+  if (!parsed) {
+    if (parses.size >= 2_000) parses.delete(parses.keys().next().value as string);
+    parsed = parseQuery(q, now);
+    parses.set(key, parsed);
+  }
+  return parsed;
+}
+
 const isOpenScope = (criteria: SearchCriteria, now: Date) =>
   scopeOf(resolveFilters(criteria, { regions: [], categories: [], notice_types: [] }, now)) === 'open';
 
@@ -179,7 +192,7 @@ async function runSearch(
   started: number,
 ): Promise<SearchResponse> {
   const parsed: ParsedQuery = criteria.parse_query
-    ? parseQuery(criteria.q, now)
+    ? parsedQuery(criteria.q, now)
     : { keywords: criteria.q.trim(), filters: { regions: [], categories: [], notice_types: [] }, understood: [] };
   const filters = resolveFilters(criteria, parsed.filters, now);
   const terms = searchTerms(parsed.keywords);
