@@ -1,7 +1,8 @@
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../apps/server/src/db/connect.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
@@ -9,11 +10,13 @@ import { mapCanadaBuysRecord } from '../apps/server/src/features/ingest/canadabu
 import { readCanadaBuysCsv } from '../apps/server/src/features/ingest/csv-reader.ts';
 import { writeDemoCsv } from '../apps/server/src/features/ingest/demo-data.ts';
 import { runIngest } from '../apps/server/src/features/ingest/ingest.ts';
+import { canUseWorkers, defaultWorkers } from '../apps/server/src/features/ingest/ingest-pool.ts';
 
 /**
  * Ingestion throughput on a generated CanadaBuys-format file.
  *   npx tsx bench/ingest.bench.ts                 30,000 rows into a fresh SQLite file
  *   npx tsx bench/ingest.bench.ts --rows 100000
+ *   npx tsx bench/ingest.bench.ts --real          the 20 real rows of ../shared/data repeated (6.7 KB a row)
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/ingest.bench.ts   also on PostgreSQL (its tender table is emptied)
  * Prints parse+map only (no database, one thread), the first load (all inserts, search indexes
  * included) and a second load of the same file (all unchanged), each with the load average.
@@ -22,7 +25,9 @@ import { runIngest } from '../apps/server/src/features/ingest/ingest.ts';
 
 const loadAvg = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
 
-const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '30000' } } });
+const { values: args } = parseArgs({
+  options: { rows: { type: 'string', default: '30000' }, real: { type: 'boolean', default: false } },
+});
 const rows = Number(args.rows);
 const dir = mkdtempSync(join(tmpdir(), 'breeze-ingest-bench-'));
 const csv = join(dir, 'tenders.csv');
@@ -39,7 +44,7 @@ async function parseOnly(): Promise<void> {
   const [count, ms] = await timed(async () => {
     let n = 0;
     for await (const item of readCanadaBuysCsv(createReadStream(csv, { highWaterMark: 1 << 20 }))) {
-      if (!('error' in item) && mapCanadaBuysRecord(item.record, { source: 'demo' }).ok) n++;
+      if (!('error' in item) && mapCanadaBuysRecord(item.record, { source: 'demo' }, item.raw).ok) n++;
     }
     return n;
   });
@@ -70,9 +75,34 @@ async function load(label: string, dbh: DbHandle): Promise<void> {
   }
 }
 
+/** The 20 real CanadaBuys rows (../shared/data), repeated with distinct reference numbers. */
+const REAL_SAMPLE = new URL('../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', import.meta.url);
+function writeRealCopies(path: string, count: number): void {
+  const records = parse(readFileSync(REAL_SAMPLE), { bom: true }) as string[][];
+  const [header, ...sample] = records;
+  if (!header) throw new Error('the real sample has no header');
+  const ref = header.indexOf('referenceNumber-numeroReference');
+  const quote = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  const lines = [header.map(quote).join(',')];
+  for (let i = 0; i < count; i++) {
+    const row = [...(sample[i % sample.length] as string[])];
+    row[ref] = `cb-bench-${String(i).padStart(8, '0')}`;
+    lines.push(row.map(quote).join(','));
+  }
+  writeFileSync(path, `${lines.join('\r\n')}\r\n`);
+}
+
 async function main(): Promise<void> {
-  const [, genMs] = await timed(() => writeDemoCsv(csv, { count: rows, seed: 7, now: new Date() }));
-  console.log(`Node ${process.version}, ${process.execArgv.some((a) => a.includes('tsx')) ? 'reading in a worker thread' : 'reading in the main thread'}`);
+  // --real: the 20 real rows (~6.7 KB each, longer than the generated ~4.3 KB) repeated.
+  const useReal = args.real && existsSync(REAL_SAMPLE);
+  if (args.real && !useReal) console.log('--real: ../shared/data is absent; using the generated set');
+  const [, genMs] = await timed(async () =>
+    useReal ? writeRealCopies(csv, rows) : writeDemoCsv(csv, { count: rows, seed: 7, now: new Date() }),
+  );
+  console.log(useReal ? `input: the 20 real CanadaBuys rows repeated` : 'input: the generated demo set');
+  console.log(
+    `Node ${process.version}, ${canUseWorkers() ? `${defaultWorkers()} worker threads (ingest-pool.ts)` : 'reading in the main thread'}`,
+  );
   console.log(`generated ${rows} rows (${(statSync(csv).size / 1e6).toFixed(1)} MB) in ${Math.round(genMs)} ms`);
   await parseOnly();
 
