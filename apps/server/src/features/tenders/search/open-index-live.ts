@@ -42,6 +42,8 @@ export class LiveOpenIndex {
    * they are dropped exactly when a change to them is applied.
    */
   private readonly results = new Map<string, SearchResult>();
+  /** The same as JSON without its closing `,"search_score":…}` (for the HTTP route), by id. */
+  private readonly fragments = new Map<string, string>();
   /** When the database last failed us: the index is left alone for RETRY_AFTER_MS. */
   private failedAt: number | undefined;
 
@@ -153,8 +155,38 @@ export class LiveOpenIndex {
     return out;
   }
 
+  /**
+   * The JSON of these open notices' search results, each missing its `search_score` and
+   * closing brace: `fragment + ',"search_score":' + score + '}'` is the result.
+   */
+  async fragmentsOf(
+    ids: string[],
+    load: (ids: string[]) => Promise<Map<string, SearchResult>>,
+  ): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.fragments.get(id);
+      if (hit === undefined) missing.push(id);
+      else out.set(id, hit);
+    }
+    if (missing.length > 0) {
+      for (const [id, result] of await load(missing)) {
+        const { search_score: _score, ...rest } = result;
+        const fragment = JSON.stringify(rest).slice(0, -1);
+        out.set(id, fragment);
+        this.fragments.set(id, fragment);
+      }
+      // Every open notice may stay; beyond that the oldest entries go.
+      const bound = Math.max(RESULT_CACHE_SIZE, this.index.size);
+      while (this.fragments.size > bound) this.fragments.delete(this.fragments.keys().next().value as string);
+    }
+    return out;
+  }
+
   private reset(): void {
     this.results.clear();
+    this.fragments.clear();
     this.index = new OpenIndex();
     this.seq = -1;
     this.lastVersion = undefined;
@@ -213,6 +245,7 @@ export class LiveOpenIndex {
     const now = Date.now();
     for (const id of ids) {
       this.results.delete(id);
+      this.fragments.delete(id);
       const row = rows.get(id);
       if (row) this.index.upsert(row, now);
       else this.index.remove(id);

@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { searchCriteriaSchema, type SearchCriteriaInput, type SearchResponse } from '@app/shared/tender';
+import {
+  searchCriteriaSchema,
+  searchResponseSchema,
+  type SearchCriteriaInput,
+  type SearchResponse,
+} from '@app/shared/tender';
 import { buildTestApp, createSharedTestDbs, createTestDb } from '../../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders, type TenderRowInput } from '../../../../test/factories.ts';
 import type { DbHandle } from '../../../db/connect.ts';
-import { searchTenders } from './search.ts';
+import { searchTenders, searchTendersJson } from './search.ts';
 
 // The in-memory index of open notices (open-index.ts, ADR 0004) answers open searches; the
 // database engine answers the rest and stands in while the index is not current. Both must
@@ -68,6 +73,26 @@ describe('which engine answers', () => {
     expect((await present(dbh, { q: '' })).search_metadata.engine).toBe('memory');
     expect((await present(dbh, { q: 'bridge', tender_status: ['Closed'] })).search_metadata.engine).toBe('database');
     expect((await onDatabase(dbh, { q: 'bridge' })).search_metadata.engine).toBe('database');
+  });
+});
+
+describe('the HTTP form', () => {
+  test('the JSON the route sends is the response searchTenders gives, result for result', async () => {
+    const dbh = await createTestDb();
+    await insertTenders(dbh.db, corpus(60));
+    for (const body of [
+      { q: 'bridge' },
+      { q: 'snow road', limit: 5, offset: 5 },
+      { q: '', regions: ['Quebec'] },
+      { q: 'x', tender_status: ['Closed'] },
+    ]) {
+      const criteria = searchCriteriaSchema.parse(body);
+      const sent = JSON.parse((await searchTendersJson(dbh, criteria)).json) as SearchResponse;
+      const object = await searchTenders(dbh, criteria);
+      expect(searchResponseSchema.parse(sent)).toEqual(sent);
+      const withoutTime = (r: SearchResponse) => ({ ...r, search_metadata: { ...r.search_metadata, took_ms: 0 } });
+      expect(withoutTime(sent)).toEqual(withoutTime(object));
+    }
   });
 });
 

@@ -315,6 +315,10 @@ export class OpenIndex {
   private readonly notices = new Dictionary();
   private readonly entities = new Dictionary();
   private readonly categoryBit = new Map<string, number>();
+  /** Documents by region bit, notice type id and organisation id: where a browse starts. */
+  private readonly byRegion: Growable[] = PROVINCES.map(() => new Growable());
+  private readonly byNotice = new Map<number, Growable>();
+  private readonly byEntity = new Map<number, Growable>();
   private byId = new Map<string, number>();
   private postings = new Map<string, Posting>();
   /** Posting of a word with all its variants, per word; cleared on every change. */
@@ -351,6 +355,9 @@ export class OpenIndex {
     this.noticeId[ord] = this.notices.id(type);
     this.entityId[ord] = this.entities.id((row.contracting_entity_name ?? '').toLowerCase());
     this.byId.set(row.id, ord);
+    for (let b = 0; b < PROVINCES.length; b++) if (regions & (1 << b)) (this.byRegion[b] as Growable).push(ord);
+    listOf(this.byNotice, this.noticeId[ord] as number).push(ord);
+    listOf(this.byEntity, this.entityId[ord] as number).push(ord);
 
     const masks = new Map<string, number>();
     const add = (text: string | null, bit: number) => {
@@ -449,6 +456,7 @@ export class OpenIndex {
       this.entityId,
     ])
       move(arr);
+    for (const list of [...this.byRegion, ...this.byNotice.values(), ...this.byEntity.values()]) list.remap(remap);
     this.ids = this.ids.filter((_, ord) => (remap[ord] as number) >= 0);
     this.categoryText = this.categoryText.filter((_, ord) => (remap[ord] as number) >= 0);
     this.byId = new Map(this.ids.map((id, ord) => [id, ord]));
@@ -704,15 +712,44 @@ export class OpenIndex {
     const bound = q.filters.valueMin !== undefined || q.filters.valueMax !== undefined;
     const top = new TopK(q.offset + q.limit);
     let total = 0;
-    for (let ord = 0; ord < this.ids.length; ord++) {
-      if (!this.passes(ord, filters)) continue;
+    const visit = (ord: number) => {
+      if (!this.passes(ord, filters)) return;
       total++;
       const unknownValue = Number.isNaN(this.values[ord]);
       const score = browseScore(unknownValue ? null : 0, bound);
       top.offer(ord, bound && unknownValue ? 0 : 1, -(this.closingMs[ord] as number), ord, score);
-    }
+    };
+    const candidates = this.browseCandidates(filters);
+    if (candidates) for (const ord of candidates) visit(ord);
+    else for (let ord = 0; ord < this.ids.length; ord++) visit(ord);
     const page = this.page(top, { ...q, terms: [] }, total, (key) => key[3] as number);
     return { ...page, optional: [] };
+  }
+
+  /**
+   * The smallest set of documents a browse must look at: those of the wanted organisations,
+   * notice types or regions (each document once); undefined when no such filter narrows it.
+   */
+  private browseCandidates(f: PreparedFilters): Iterable<number> | undefined {
+    if (f.impossible) return [];
+    const options: Growable[][] = [];
+    const pick = (table: Uint8Array | undefined, lists: Map<number, Growable>) => {
+      if (!table) return;
+      const chosen: Growable[] = [];
+      table.forEach((ok, id) => {
+        const list = ok ? lists.get(id) : undefined;
+        if (list) chosen.push(list);
+      });
+      options.push(chosen);
+    };
+    pick(f.entities, this.byEntity);
+    pick(f.notices, this.byNotice);
+    if (f.regionBits !== 0) options.push(this.byRegion.filter((_, b) => f.regionBits & (1 << b)));
+    if (options.length === 0) return undefined;
+    const size = (lists: Growable[]) => lists.reduce((n, l) => n + l.length, 0);
+    const best = options.reduce((a, b) => (size(b) < size(a) ? b : a));
+    if (best.length === 1) return (best[0] as Growable).values();
+    return new Set(best.flatMap((l) => [...l.values()]));
   }
 
   private page(
@@ -755,6 +792,38 @@ function advance(p: Posting, from: number, ord: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** An append-only list of document ordinals. */
+class Growable {
+  private items = new Int32Array(8);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const next = new Int32Array(this.length * 2);
+      next.set(this.items);
+      this.items = next;
+    }
+    this.items[this.length++] = v;
+  }
+  values(): Int32Array {
+    return this.items.subarray(0, this.length);
+  }
+  /** Renumbers after a compaction (-1: the document is gone). */
+  remap(to: Int32Array): void {
+    let n = 0;
+    for (let i = 0; i < this.length; i++) {
+      const v = to[this.items[i] as number] as number;
+      if (v >= 0) this.items[n++] = v;
+    }
+    this.length = n;
+  }
+}
+
+function listOf(lists: Map<number, Growable>, id: number): Growable {
+  let list = lists.get(id);
+  if (!list) lists.set(id, (list = new Growable()));
+  return list;
 }
 
 function mergePostings(a: Posting, b: Posting): Posting {

@@ -3,10 +3,13 @@ import { errorBodySchema } from '@app/shared/errors';
 import { searchCriteriaSchema, searchResponseSchema, type SearchResponse } from '@app/shared/tender';
 import type { DbHandle } from '../../../db/connect.ts';
 import type { ActivityLog } from '../../activity/activity.service.ts';
-import { searchTenders } from './search.ts';
+import { searchTendersJson } from './search.ts';
 
 /** `activity` records "searched" for a signed-in caller's new search (a non-blank q, first page). */
-export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; activity?: ActivityLog }> = async (app, { dbh, activity }) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; activity?: ActivityLog }> = async (
+  app,
+  { dbh, activity },
+) => {
   app.post(
     '/tenders/searchTenders',
     {
@@ -21,29 +24,17 @@ export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; activity?: Act
       },
     },
     async (req, reply) => {
-      const response = await searchTenders(dbh, req.body);
+      const { json, total, lowerBound } = await searchTendersJson(dbh, req.body);
       const q = req.body.q.trim();
       if (activity && q && req.body.offset === 0) {
-        const n = response.total_results;
-        const count = `${n}${response.search_metadata.total_is_lower_bound ? '+' : ''} ${n === 1 ? 'result' : 'results'}`;
+        const count = `${total}${lowerBound ? '+' : ''} ${total === 1 ? 'result' : 'results'}`;
         await activity.recordForCaller(req, { kind: 'searched', query: q, detail: count });
       }
-      // Fastify sends a JSON string as is (no second serialization); it was validated against
-      // the response schema in serialized(). The cast only tells the type provider so.
-      return reply.type('application/json; charset=utf-8').send(serialized(response) as unknown as SearchResponse);
+      // Fastify sends a JSON string as is (no second serialization). It is built by
+      // searchTendersJson from typed rows and not validated here (zod parsing cost as much as a
+      // search); search.test.ts validates responses against searchResponseSchema instead. The
+      // cast only tells the type provider so.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as SearchResponse);
     },
   );
 };
-
-// Cached responses are the same object on every hit: stringified once. The response is built
-// by searchTenders from typed rows and not validated here (zod parsing cost as much as a
-// search); search.test.ts validates responses against searchResponseSchema instead.
-const json = new WeakMap<SearchResponse, string>();
-function serialized(response: SearchResponse): string {
-  let text = json.get(response);
-  if (text === undefined) {
-    text = JSON.stringify(response);
-    json.set(response, text);
-  }
-  return text;
-}

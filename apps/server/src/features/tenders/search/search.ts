@@ -123,10 +123,8 @@ export function resetSearchStats(dbh: DbHandle): void {
 const RESULT_TTL_MS = 15_000;
 const RESULT_CACHE_SIZE = 500;
 let resultCacheEnabled = true;
-const resultCaches = new WeakMap<
-  SearchBackend,
-  Map<string, { at: number; version: string; response: SearchResponse }>
->();
+type Form = 'object' | 'json';
+const resultCaches = new WeakMap<SearchBackend, Map<string, { at: number; version: string; answer: Answer }>>();
 
 /** The benchmark measures the engine itself with the cache off. */
 export function setSearchResultCache(enabled: boolean): void {
@@ -138,6 +136,32 @@ export async function searchTenders(
   criteria: SearchCriteria,
   now = new Date(),
 ): Promise<SearchResponse> {
+  return (await answer(dbh, criteria, now, 'object')).response;
+}
+
+/** What the HTTP route sends: the response as JSON, with the figures the route logs. */
+export interface SearchJson {
+  json: string;
+  total: number;
+  lowerBound: boolean;
+}
+
+/**
+ * searchTenders for the HTTP route: the same answer, serialised. Open notices' results are
+ * kept as JSON per notice (open-index-live.ts), so a page of them is joined, not rebuilt.
+ */
+export async function searchTendersJson(dbh: DbHandle, criteria: SearchCriteria): Promise<SearchJson> {
+  const { json, total, lowerBound } = await answer(dbh, criteria, new Date(), 'json');
+  return { json, total, lowerBound };
+}
+
+interface Answer extends SearchJson {
+  /** Only for the 'object' form (the JSON form has no result objects). */
+  response: SearchResponse;
+  engine: 'memory' | 'database';
+}
+
+async function answer(dbh: DbHandle, criteria: SearchCriteria, now: Date, form: Form): Promise<Answer> {
   const started = performance.now();
   const backend = backendFor(dbh);
   await backend.refreshOpenIndex?.();
@@ -146,23 +170,21 @@ export async function searchTenders(
   const present = Math.abs(now.getTime() - Date.now()) < 1000;
   const live = present ? liveOpenIndex(dbh) : undefined;
   const version = resultCacheEnabled && present ? backend.dataVersion?.() : undefined;
-  if (version === undefined) return runSearch(backend, live, criteria, now, started);
+  if (version === undefined) return runSearch(backend, live, criteria, now, started, form);
 
   let cache = resultCaches.get(backend);
   if (!cache) resultCaches.set(backend, (cache = new Map()));
-  const key = JSON.stringify(criteria);
+  const key = `${form}|${JSON.stringify(criteria)}`;
   const hit = cache.get(key);
-  // The same object is returned on a hit (took_ms is the time the answer took to compute), so
-  // the route can reuse its serialized JSON.
-  if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) return hit.response;
-  const response = await runSearch(backend, live, criteria, now, started);
+  if (hit && hit.version === version && Date.now() - hit.at < RESULT_TTL_MS) return hit.answer;
+  const fresh = await runSearch(backend, live, criteria, now, started, form);
   // An open search the database answered because the index was catching up is not kept: the
   // index may be current a moment later, with exact counts.
-  if (response.search_metadata.engine === 'database' && isOpenScope(criteria, now)) return response;
+  if (fresh.engine === 'database' && isOpenScope(criteria, now)) return fresh;
   cache.delete(key);
-  cache.set(key, { at: Date.now(), version, response });
+  cache.set(key, { at: Date.now(), version, answer: fresh });
   if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return response;
+  return fresh;
 }
 
 // The parser reads dates to the day ("closing this month"): its result for a text is the same
@@ -190,7 +212,8 @@ async function runSearch(
   criteria: SearchCriteria,
   now: Date,
   started: number,
-): Promise<SearchResponse> {
+  form: Form,
+): Promise<Answer> {
   const parsed: ParsedQuery = criteria.parse_query
     ? parsedQuery(criteria.q, now)
     : { keywords: criteria.q.trim(), filters: { regions: [], categories: [], notice_types: [] }, understood: [] };
@@ -198,38 +221,73 @@ async function runSearch(
   const terms = searchTerms(parsed.keywords);
 
   const index = live && scopeOf(filters) === 'open' ? await live.current() : undefined;
-  let found: Found;
-  let results: SearchResult[];
+  const metadata = (found: Omit<Found, 'page'>, shown: number): SearchResponse['search_metadata'] => ({
+    max_score: found.maxScore,
+    query: criteria.q,
+    keywords: parsed.keywords,
+    understood: parsed.understood,
+    offset: criteria.offset,
+    limit: criteria.limit,
+    has_more: found.lowerBound || criteria.offset + shown < found.total,
+    took_ms: elapsed(started),
+    total_is_lower_bound: found.lowerBound,
+    optional_keywords: found.optional,
+    engine: index ? 'memory' : 'database',
+  });
+
   if (live && index) {
-    ({ results, ...found } = await inMemory(backend, live, index, terms, filters, criteria, now));
-  } else {
-    found =
-      terms.length > 0 ? await textSearch(backend, terms, filters, criteria) : await browse(backend, filters, criteria);
-    const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
-    results = found.page.flatMap(({ candidate, score }) => {
-      const row = rows.get(candidate.key);
-      return row ? [toSearchResult(row, now, score)] : [];
+    const hits = inMemory(index, terms, filters, criteria);
+    const loadResults = async (ids: string[]) => {
+      const rows = await backend.loadRowsById(ids);
+      return new Map([...rows.values()].map((row) => [row.id, toSearchResult(row, now, 0)]));
+    };
+    if (form === 'json') {
+      const fragments = await live.fragmentsOf(hits.ids, loadResults);
+      const parts: string[] = [];
+      hits.ids.forEach((id, i) => {
+        const f = fragments.get(id);
+        if (f !== undefined) parts.push(`${f},"search_score":${JSON.stringify(hits.scores[i])}}`);
+      });
+      const meta = metadata(hits, parts.length);
+      const json = `{"results":[${parts.join(',')}],"total_results":${hits.total},"search_metadata":${JSON.stringify(meta)}}`;
+      return {
+        json,
+        total: hits.total,
+        lowerBound: false,
+        engine: 'memory',
+        response: emptyResponse(hits.total, meta),
+      };
+    }
+    const shown = await live.resultsOf(hits.ids, loadResults);
+    const results = hits.ids.flatMap((id, i) => {
+      const r = shown.get(id);
+      return r ? [{ ...r, search_score: hits.scores[i] as number }] : [];
     });
+    const response = { results, total_results: hits.total, search_metadata: metadata(hits, results.length) };
+    return { response, json: '', total: hits.total, lowerBound: false, engine: 'memory' };
   }
 
-  return {
+  const found =
+    terms.length > 0 ? await textSearch(backend, terms, filters, criteria) : await browse(backend, filters, criteria);
+  const rows = found.rows ?? (await backend.loadRows(found.page.map((r) => r.candidate.key)));
+  const results = found.page.flatMap(({ candidate, score }) => {
+    const row = rows.get(candidate.key);
+    return row ? [toSearchResult(row, now, score)] : [];
+  });
+  const response: SearchResponse = {
     results,
     total_results: found.total,
-    search_metadata: {
-      max_score: found.maxScore,
-      query: criteria.q,
-      keywords: parsed.keywords,
-      understood: parsed.understood,
-      offset: criteria.offset,
-      limit: criteria.limit,
-      has_more: found.lowerBound || criteria.offset + results.length < found.total,
-      took_ms: elapsed(started),
-      total_is_lower_bound: found.lowerBound,
-      optional_keywords: found.optional,
-      engine: index ? 'memory' : 'database',
-    },
+    search_metadata: metadata(found, results.length),
   };
+  const json = form === 'json' ? JSON.stringify(response) : '';
+  return { response, json, total: found.total, lowerBound: found.lowerBound, engine: 'database' };
 }
+
+const emptyResponse = (total: number, meta: SearchResponse['search_metadata']): SearchResponse => ({
+  results: [],
+  total_results: total,
+  search_metadata: meta,
+});
 
 /** A description cut at a word boundary near SEARCH_DESCRIPTION_LENGTH, with an ellipsis. */
 export function snippet(text: string | null): { text: string | null; cut: boolean } {
@@ -261,34 +319,11 @@ interface Found {
   rows?: Map<number | string, TenderRow>;
 }
 
-/** Open notices from the in-memory index: every match counted and ranked, rows read by id. */
-async function inMemory(
-  backend: SearchBackend,
-  live: LiveOpenIndex,
-  index: OpenIndex,
-  terms: SearchTerm[],
-  filters: SearchFilters,
-  criteria: SearchCriteria,
-  now: Date,
-): Promise<Found & { results: SearchResult[] }> {
+/** Open notices from the in-memory index: every match counted and ranked exactly. */
+function inMemory(index: OpenIndex, terms: SearchTerm[], filters: SearchFilters, criteria: SearchCriteria) {
   const query = { filters, offset: criteria.offset, limit: criteria.limit };
   const result = terms.length > 0 ? index.search({ ...query, terms }) : index.browse(query);
-  const shown = await live.resultsOf(result.ids, async (ids) => {
-    const rows = await backend.loadRowsById(ids);
-    return new Map([...rows.values()].map((row) => [row.id, toSearchResult(row, now, 0)]));
-  });
-  const results = result.ids.flatMap((id, i) => {
-    const r = shown.get(id);
-    return r ? [{ ...r, search_score: result.scores[i] as number }] : [];
-  });
-  return {
-    page: [],
-    results,
-    total: result.total,
-    lowerBound: false,
-    maxScore: result.maxScore,
-    optional: result.optional,
-  };
+  return { ...result, lowerBound: false };
 }
 
 async function textSearch(
