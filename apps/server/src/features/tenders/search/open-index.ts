@@ -356,8 +356,8 @@ export class OpenIndex {
     this.entityId[ord] = this.entities.id((row.contracting_entity_name ?? '').toLowerCase());
     this.byId.set(row.id, ord);
     for (let b = 0; b < PROVINCES.length; b++) if (regions & (1 << b)) (this.byRegion[b] as Growable).push(ord);
-    listOf(this.byNotice, this.noticeId[ord] as number).push(ord);
-    listOf(this.byEntity, this.entityId[ord] as number).push(ord);
+    listOf(this.byNotice, this.noticeId[ord]).push(ord);
+    listOf(this.byEntity, this.entityId[ord]).push(ord);
 
     const masks = new Map<string, number>();
     const add = (text: string | null, bit: number) => {
