@@ -56,24 +56,30 @@ export const planLimitReached = (ent: Entitlement, metric: LimitMetric) =>
   new HttpError(402, 'plan_limit_reached', limitMessage(ent, metric));
 
 /**
- * Counts one use of a monthly metric for the account, or throws 402 `plan_limit_reached` when the
- * month's allowance is used up. The check and the count are one statement, so concurrent
+ * Counts one use of a monthly metric for the user's account, or throws 402 `plan_limit_reached`
+ * when the month's allowance is used up. The check and the count are one statement, so concurrent
  * requests in any number of processes cannot overshoot. Unlimited plans are counted too, for the
- * usage display.
+ * usage display. A team member's use counts against the owner's account: usage is pooled per
+ * account (ADR 0013). `alsoIn` runs in the same transaction as the count (the export's record),
+ * so a use is counted if and only if it is recorded.
  */
 export async function enforceAndCount(
   deps: { db: Db; billing: BillingService; now: Clock },
   userId: string,
   metric: MonthlyMetric,
+  alsoIn?: (tx: Db, ent: Entitlement) => Promise<void>,
 ): Promise<number> {
   const ent = await deps.billing.entitlement(userId);
   const limit = ent.effectivePlan.limits[metric];
   const at = deps.now();
-  const count = await incrementUsage(
-    deps.db,
-    { userId, metric, period: periodOf(at), max: limit === -1 ? null : limit },
-    at.toISOString(),
-  );
+  const input = { userId: ent.accountId, metric, period: periodOf(at), max: limit === -1 ? null : limit };
+  const count = alsoIn
+    ? await deps.db.transaction().execute(async (tx) => {
+        const n = await incrementUsage(tx, input, at.toISOString());
+        if (n !== undefined) await alsoIn(tx, ent);
+        return n;
+      })
+    : await incrementUsage(deps.db, input, at.toISOString());
   if (count === undefined) throw planLimitReached(ent, metric);
   return count;
 }
@@ -94,9 +100,33 @@ export async function assertWithinLimit(
   if (limit !== -1 && current >= limit) throw planLimitReached(ent, metric);
 }
 
-/** Routes whose successful validation counts one use of a metric for a signed-in caller. */
-export const METERED_ROUTES: ReadonlyArray<{ method: string; url: string; metric: MonthlyMetric }> = [
-  { method: 'POST', url: '/api/tenders/searchTenders', metric: 'searches' },
+const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * Routes whose successful validation counts one use of a metric for a signed-in caller, when
+ * `counts` says the (validated) body is a use. A search is a new query with text: its first page
+ * (searchTenders at offset 0, the table view's page 1 with text). Further pages of the same query
+ * ('Load More', the table's page numbers) and filter-only listings are free (ADR 0013). The chat
+ * counts its searches itself (ai.routes.ts); recommendations never count.
+ */
+export const METERED_ROUTES: ReadonlyArray<{
+  method: string;
+  url: string;
+  metric: MonthlyMetric;
+  counts: (body: Record<string, unknown>) => boolean;
+}> = [
+  {
+    method: 'POST',
+    url: '/api/tenders/searchTenders',
+    metric: 'searches',
+    counts: (body) => hasText(body.q) && (body.offset ?? 0) === 0,
+  },
+  {
+    method: 'POST',
+    url: '/api/tenders/table',
+    metric: 'searches',
+    counts: (body) => hasText(body.q) && (body.page ?? 1) === 1,
+  },
 ];
 
 /**
@@ -114,6 +144,8 @@ export function registerPlanLimits(
     const metered = METERED_ROUTES.find((m) => m.url === route.url && methods.includes(m.method));
     if (!metered) return;
     const check: preHandlerAsyncHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (!metered.counts(body)) return;
       const auth = await deps.sessions.current(req);
       if (!auth) return;
       await enforceAndCount(deps, auth.account.user.id, metered.metric);
