@@ -27,7 +27,7 @@ import { aiRoutes } from './features/ai/ai.routes.ts';
 import { createLanguageModel } from './features/ai/language-model.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { rfpRoutes } from './features/rfp/rfp.routes.ts';
-import { enforceAndCount, registerPlanLimits } from './features/billing/billing.limits.ts';
+import { enforceAndCount, messageLocaleOf, registerPlanLimits } from './features/billing/billing.limits.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { searchRoutes } from './features/tenders/search/search.routes.ts';
@@ -171,7 +171,8 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
     now,
     model,
     // A chat message that searches tenders counts one search (ADR 0013).
-    countSearch: (userId) => enforceAndCount({ db: dbh.db, billing, now }, userId, 'searches'),
+    countSearch: (req, userId) =>
+      enforceAndCount({ db: dbh.db, billing, now }, userId, 'searches', undefined, messageLocaleOf(req)),
   });
   // RFP analysis goes through the same model: its document method, with the offline analysis behind it (ADR 0008).
   await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity, model });

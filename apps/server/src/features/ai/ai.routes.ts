@@ -53,7 +53,7 @@ export interface AiRouteDeps {
    * chat message that searches tenders counts one search, however many look-ups its answer
    * makes; a message that searches nothing (a question about a tender, a summary) counts none.
    */
-  countSearch?: (userId: string) => Promise<unknown>;
+  countSearch?: (req: FastifyRequest, userId: string) => Promise<unknown>;
 }
 
 /** BreezeAI (issue 6): tender summaries, chat sessions, recommendations. */
@@ -215,7 +215,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
       let counted: Promise<unknown> | undefined;
       const tools: ChatTools = {
         searchTenders: async (q, limit = 5) => {
-          await (counted ??= countSearch?.(account.user.id) ?? Promise.resolve());
+          await (counted ??= countSearch?.(req, account.user.id) ?? Promise.resolve());
           return searchTenders(dbh, { q, limit: Math.min(10, limit), offset: 0, parse_query: true }, at);
         },
         getTender: (id) => findTender(db, id, at),

@@ -174,6 +174,13 @@ describe('which calls count as searches (ADR 0013)', () => {
     const refused = await client.post('/api/tenders/table', { q: 'services' });
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'plan_limit_reached', message: STARTER_MESSAGE });
+    // The web app sends its language: the message comes in French.
+    const french = await client.post('/api/tenders/table', { q: 'services' }, { 'accept-language': 'fr' });
+    expect(french.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      message:
+        'Vous avez utilisé vos 100 recherches de ce mois avec le forfait Starter. Passez au forfait Professional pour des recherches illimitées.',
+    });
     // Browsing stays open at the limit.
     expect((await client.post('/api/tenders/table', { q: '' })).statusCode).toBe(200);
     expect((await client.post('/api/tenders/table', { q: 'services', page: 2 })).statusCode).toBe(200);

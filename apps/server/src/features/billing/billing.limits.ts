@@ -10,13 +10,27 @@ import { periodOf, type BillingService, type Entitlement } from './billing.servi
 /** Metrics counted per calendar month (UTC); alerts and users are counted by their owners. */
 export type MonthlyMetric = Extract<LimitMetric, 'searches' | 'exports'>;
 
-const NOUN: Record<LimitMetric, [string, string]> = {
-  searches: ['search', 'searches'],
-  alerts: ['active alert', 'active alerts'],
-  exports: ['export', 'exports'],
-  users: ['user', 'users'],
+/** The language of a refusal's message: the request's Accept-Language (the web app sends its own). */
+export type MessageLocale = 'en' | 'fr';
+export const messageLocaleOf = (req: FastifyRequest): MessageLocale =>
+  (req.headers['accept-language'] ?? '').trim().toLowerCase().startsWith('fr') ? 'fr' : 'en';
+
+const NOUN: Record<MessageLocale, Record<LimitMetric, [string, string]>> = {
+  en: {
+    searches: ['search', 'searches'],
+    alerts: ['active alert', 'active alerts'],
+    exports: ['export', 'exports'],
+    users: ['user', 'users'],
+  },
+  fr: {
+    searches: ['recherche', 'recherches'],
+    alerts: ['alerte active', 'alertes actives'],
+    exports: ['exportation', 'exportations'],
+    users: ['utilisateur', 'utilisateurs'],
+  },
 };
-const count = (n: number, metric: LimitMetric) => `${n} ${NOUN[metric][n === 1 ? 0 : 1]}`;
+const count = (n: number, metric: LimitMetric, locale: MessageLocale = 'en') =>
+  `${n} ${NOUN[locale][metric][n === 1 || (locale === 'fr' && n === 0) ? 0 : 1]}`;
 
 /** The next plan up (by position) whose limit for `metric` is higher; undefined when none is. */
 function upgradeFor(ent: Entitlement, metric: LimitMetric) {
@@ -26,34 +40,52 @@ function upgradeFor(ent: Entitlement, metric: LimitMetric) {
     .find((p) => p.limits[metric] === -1 || p.limits[metric] > current);
 }
 
+const monthly = (metric: LimitMetric) => metric === 'searches' || metric === 'exports';
+
 /**
  * 'You have used your 100 searches this month on the Starter plan. Upgrade to Professional for
- * unlimited searches.' Names the limit, the plan (or the free level) and the upgrade.
+ * unlimited searches.' Names the limit, the plan (or the free level) and the upgrade; in French
+ * when `locale` is fr.
  */
-export function limitMessage(ent: Entitlement, metric: LimitMetric): string {
+export function limitMessage(ent: Entitlement, metric: LimitMetric, locale: MessageLocale = 'en'): string {
   const limit = ent.effectivePlan.limits[metric];
-  const where =
-    ent.level === 'free' ? `the free plan (${ent.effectivePlan.name} limits)` : `the ${ent.effectivePlan.name} plan`;
-  const first =
-    metric === 'searches' || metric === 'exports'
-      ? `You have used your ${count(limit, metric)} this month on ${where}.`
-      : metric === 'alerts'
-        ? `You have ${count(limit, metric)}, the most ${where} allows.`
-        : `Your account has ${count(limit, metric)}, the most ${where} allows.`;
+  const name = ent.effectivePlan.name;
   const next = upgradeFor(ent, metric);
-  if (!next) return `${first} Contact us to raise this limit.`;
-  const amount = next.limits[metric];
+  const amount = next?.limits[metric];
+  if (locale === 'fr') {
+    const where = ent.level === 'free' ? `le niveau gratuit (limites du forfait ${name})` : `le forfait ${name}`;
+    const first = monthly(metric)
+      ? `Vous avez utilisé vos ${count(limit, metric, 'fr')} de ce mois avec ${where}.`
+      : metric === 'alerts'
+        ? `Vous avez ${count(limit, metric, 'fr')}, le maximum permis par ${where}.`
+        : `Votre compte a ${count(limit, metric, 'fr')}, le maximum permis par ${where}.`;
+    if (!next || amount === undefined) return `${first} Contactez-nous pour relever cette limite.`;
+    const gain =
+      amount === -1
+        ? { searches: 'des recherches illimitées', exports: 'des exportations illimitées', alerts: 'des alertes illimitées', users: 'un nombre illimité d’utilisateurs' }[metric]
+        : monthly(metric)
+          ? `${count(amount, metric, 'fr')} par mois`
+          : `jusqu’à ${count(amount, metric, 'fr')}`;
+    return `${first} Passez au forfait ${next.name} pour ${gain}.`;
+  }
+  const where = ent.level === 'free' ? `the free plan (${name} limits)` : `the ${name} plan`;
+  const first = monthly(metric)
+    ? `You have used your ${count(limit, metric)} this month on ${where}.`
+    : metric === 'alerts'
+      ? `You have ${count(limit, metric)}, the most ${where} allows.`
+      : `Your account has ${count(limit, metric)}, the most ${where} allows.`;
+  if (!next || amount === undefined) return `${first} Contact us to raise this limit.`;
   const gain =
     amount === -1
-      ? `unlimited ${metric === 'alerts' ? 'alerts' : NOUN[metric][1]}`
-      : metric === 'searches' || metric === 'exports'
+      ? `unlimited ${metric === 'alerts' ? 'alerts' : NOUN.en[metric][1]}`
+      : monthly(metric)
         ? `${count(amount, metric)} a month`
         : `up to ${count(amount, metric)}`;
   return `${first} Upgrade to ${next.name} for ${gain}.`;
 }
 
-export const planLimitReached = (ent: Entitlement, metric: LimitMetric) =>
-  new HttpError(402, 'plan_limit_reached', limitMessage(ent, metric));
+export const planLimitReached = (ent: Entitlement, metric: LimitMetric, locale: MessageLocale = 'en') =>
+  new HttpError(402, 'plan_limit_reached', limitMessage(ent, metric, locale));
 
 /**
  * Counts one use of a monthly metric for the user's account, or throws 402 `plan_limit_reached`
@@ -68,6 +100,7 @@ export async function enforceAndCount(
   userId: string,
   metric: MonthlyMetric,
   alsoIn?: (tx: Db, ent: Entitlement) => Promise<void>,
+  locale: MessageLocale = 'en',
 ): Promise<number> {
   const ent = await deps.billing.entitlement(userId);
   const limit = ent.effectivePlan.limits[metric];
@@ -80,7 +113,7 @@ export async function enforceAndCount(
         return n;
       })
     : await incrementUsage(deps.db, input, at.toISOString());
-  if (count === undefined) throw planLimitReached(ent, metric);
+  if (count === undefined) throw planLimitReached(ent, metric, locale);
   return count;
 }
 
@@ -94,10 +127,11 @@ export async function assertWithinLimit(
   userId: string,
   metric: Extract<LimitMetric, 'alerts' | 'users'>,
   current: number,
+  locale: MessageLocale = 'en',
 ): Promise<void> {
   const ent = await deps.billing.entitlement(userId);
   const limit = ent.effectivePlan.limits[metric];
-  if (limit !== -1 && current >= limit) throw planLimitReached(ent, metric);
+  if (limit !== -1 && current >= limit) throw planLimitReached(ent, metric, locale);
 }
 
 const hasText = (v: unknown) => typeof v === 'string' && v.trim() !== '';
@@ -148,7 +182,7 @@ export function registerPlanLimits(
       if (!metered.counts(body)) return;
       const auth = await deps.sessions.current(req);
       if (!auth) return;
-      await enforceAndCount(deps, auth.account.user.id, metered.metric);
+      await enforceAndCount(deps, auth.account.user.id, metered.metric, undefined, messageLocaleOf(req));
     };
     const existing = route.preHandler;
     route.preHandler =

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { consume } from '../../lib/rate-limit.ts';
 import type { Sessions } from '../auth/auth.sessions.ts';
+import { messageLocaleOf } from '../billing/billing.limits.ts';
 import type { ExportFile, ExportService } from './exports.service.ts';
 
 const tags = ['exports'];
@@ -44,7 +45,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRouteDeps> = async (app, 
       now(),
       'Too many exports in a short time. Please wait a few minutes.',
     );
-    return account.user;
+    return { ...account.user, messageLocale: messageLocaleOf(req) };
   }
 
   function send(reply: FastifyReply, file: ExportFile) {

@@ -6,7 +6,7 @@ import type { SearchCriteria, TableQuery, Tender } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { enforceAndCount } from '../billing/billing.limits.ts';
+import { enforceAndCount, type MessageLocale } from '../billing/billing.limits.ts';
 import type { BillingService } from '../billing/billing.service.ts';
 import { findTendersByIds, countTenderTable, iterateTenderTable } from '../tenders/tenders.queries.ts';
 import { searchTenders } from '../tenders/search/search.ts';
@@ -37,6 +37,11 @@ export interface ExportFile {
 }
 
 type Ctx = { publicUrl: string; locale: ExportLocale };
+/** Who exports, and the language of a refusal's message. */
+export interface Exporter {
+  id: string;
+  messageLocale: MessageLocale;
+}
 const SEARCH_IDS_BATCH = 200;
 
 /**
@@ -48,9 +53,13 @@ export function createExportService(deps: ExportDeps) {
   const { dbh, env, billing, now, log } = deps;
   const { db } = dbh;
 
-  async function count(userId: string, kind: ExportKind, rows: number): Promise<void> {
-    await enforceAndCount({ db, billing, now }, userId, 'exports', (tx, ent) =>
-      insertExportRecord(tx, { userId, accountId: ent.accountId, kind, rows, createdAt: now().toISOString() }),
+  async function count(user: Exporter, kind: ExportKind, rows: number): Promise<void> {
+    await enforceAndCount(
+      { db, billing, now },
+      user.id,
+      'exports',
+      (tx, ent) => insertExportRecord(tx, { userId: user.id, accountId: ent.accountId, kind, rows, createdAt: now().toISOString() }),
+      user.messageLocale,
     );
   }
 
@@ -79,28 +88,28 @@ export function createExportService(deps: ExportDeps) {
   return {
     /** The table view's result set: its filters and text, in its order (soonest closing first). */
     async table(
-      user: { id: string },
+      user: Exporter,
       query: Omit<TableQuery, 'page' | 'page_size'>,
       locale: ExportLocale,
     ): Promise<ExportFile> {
       const at = new Date();
       const total = await countTenderTable(db, dbh.dialect, query, at);
       const rows = Math.min(total, EXPORT_MAX_ROWS);
-      await count(user.id, 'table', rows);
+      await count(user, 'table', rows);
       const records = iterateTenderTable(db, dbh.dialect, query, { max: EXPORT_MAX_ROWS }, at);
       return file('table', tenderColumns, { publicUrl: env.PUBLIC_URL, locale }, records, rows, total);
     },
 
     /** The /search page's results for its criteria, ranked as on the page, with the match percentage. */
     async search(
-      user: { id: string },
+      user: Exporter,
       criteria: Omit<SearchCriteria, 'limit' | 'offset'>,
       locale: ExportLocale,
     ): Promise<ExportFile> {
       const found = await searchTenders(dbh, { ...criteria, offset: 0, limit: SEARCH_EXPORT_MAX_ROWS });
       const scores = new Map(found.results.map((r) => [r.id, r.search_score]));
       const ids = found.results.map((r) => r.id);
-      await count(user.id, 'search', ids.length);
+      await count(user, 'search', ids.length);
       // Results carry description snippets; the file has the full tenders, read a batch at a time.
       async function* records() {
         for (let i = 0; i < ids.length; i += SEARCH_IDS_BATCH) {
@@ -125,13 +134,13 @@ export function createExportService(deps: ExportDeps) {
 
     /** The caller's bookmarks, newest first, with their notes and status. */
     async bookmarks(
-      user: { id: string },
+      user: Exporter,
       status: BookmarkStatus | undefined,
       locale: ExportLocale,
     ): Promise<ExportFile> {
       const total = await countBookmarks(db, user.id, status);
       const rows = Math.min(total, EXPORT_MAX_ROWS);
-      await count(user.id, 'bookmarks', rows);
+      await count(user, 'bookmarks', rows);
       const columns = exportColumns<BookmarkedTender>(
         (b) => b.tender,
         [

@@ -10,6 +10,7 @@ import {
   teamUserParamsSchema,
 } from '@app/shared/team';
 import type { Sessions } from '../auth/auth.sessions.ts';
+import { messageLocaleOf } from '../billing/billing.limits.ts';
 import type { TeamService } from './team.service.ts';
 
 const tags = ['team'];
@@ -21,7 +22,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; sessions: Se
   app,
   { team, sessions },
 ) => {
-  const caller = async (req: FastifyRequest, reply: FastifyReply) => (await sessions.require(req, reply)).account.user;
+  const caller = async (req: FastifyRequest, reply: FastifyReply) => ({
+    ...(await sessions.require(req, reply)).account.user,
+    messageLocale: messageLocaleOf(req),
+  });
 
   app.get(
     '/team',

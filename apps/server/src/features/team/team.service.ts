@@ -7,7 +7,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { consume } from '../../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { planLimitReached } from '../billing/billing.limits.ts';
+import { planLimitReached, type MessageLocale } from '../billing/billing.limits.ts';
 import type { BillingService, Entitlement } from '../billing/billing.service.ts';
 import {
   countMembers,
@@ -49,6 +49,8 @@ export interface Caller {
   id: string;
   email: string;
   locale: Locale;
+  /** The language of a refusal's message (the request's). */
+  messageLocale?: MessageLocale;
 }
 
 const ownerOnly = () => new HttpError(403, 'team_owner_only', TEAM_MESSAGES.ownerOnly);
@@ -68,12 +70,18 @@ export function createTeamService(deps: TeamDeps) {
    * pending invitations fill the plan. Runs inside the team-locked transaction: it reads through
    * `tx` only (on SQLite the transaction holds the one connection), the entitlement is read before.
    */
-  async function assertRoomFor(tx: Db, ent: Entitlement, teamId: string, countPending: boolean): Promise<void> {
+  async function assertRoomFor(
+    tx: Db,
+    ent: Entitlement,
+    teamId: string,
+    countPending: boolean,
+    locale: MessageLocale | undefined,
+  ): Promise<void> {
     const at = now().toISOString();
     const members = await countMembers(tx, teamId);
     const pending = countPending ? await countPendingInvites(tx, teamId, at) : 0;
     const limit = ent.effectivePlan.limits.users;
-    if (limit !== -1 && 1 + members + pending >= limit) throw planLimitReached(ent, 'users');
+    if (limit !== -1 && 1 + members + pending >= limit) throw planLimitReached(ent, 'users', locale);
   }
 
   async function view(userId: string): Promise<Team> {
@@ -124,7 +132,7 @@ export function createTeamService(deps: TeamDeps) {
         await lockTeam(tx, teamId, at.toISOString());
         // A new invitation to the same address replaces the pending one (a resend): it frees its place first.
         await revokePendingInvitesTo(tx, teamId, email, at.toISOString());
-        await assertRoomFor(tx, ent, teamId, true);
+        await assertRoomFor(tx, ent, teamId, true, caller.messageLocale);
         await insertInvite(
           tx,
           {
@@ -216,7 +224,7 @@ export function createTeamService(deps: TeamDeps) {
       await db.transaction().execute(async (tx) => {
         await lockTeam(tx, invite.teamId, at);
         // This invitation's place was already counted: only the members count against the limit now.
-        await assertRoomFor(tx, ownerPlan, invite.teamId, false);
+        await assertRoomFor(tx, ownerPlan, invite.teamId, false, caller.messageLocale);
         if (!(await markInviteAccepted(tx, invite.id, caller.id, at))) throw invalidInvite();
         await insertMember(tx, { teamId: invite.teamId, userId: caller.id }, at);
       });
