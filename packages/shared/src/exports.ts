@@ -5,11 +5,6 @@ import { searchCriteriaSchema, tableQuerySchema } from './tender.ts';
 // CSV exports (issue 7, docs/decisions/0013-exports-and-teams.md). Each export counts one against
 // the plan's monthly `exports` limit; the rows of one export are capped.
 
-/** Most rows one export of the table view or of the bookmarks holds (the first ones, in the screen's order). */
-export const EXPORT_MAX_ROWS = 5_000;
-/** Most rows one export of search results holds: the search counts and ranks at most 1,000 matches (ADR 0004). */
-export const SEARCH_EXPORT_MAX_ROWS = 1_000;
-
 export const EXPORT_KINDS = ['table', 'search', 'bookmarks'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -46,11 +41,3 @@ export const exportBookmarksBodySchema = z
   })
   .strict();
 export type ExportBookmarksBody = z.input<typeof exportBookmarksBodySchema>;
-
-/** Response headers of an export besides the CSV itself. */
-export const EXPORT_HEADERS = {
-  /** Rows in the file. */
-  rows: 'x-export-rows',
-  /** Rows the criteria matched (the file holds at most the cap). */
-  total: 'x-export-total',
-} as const;

@@ -179,7 +179,7 @@ describe('which calls count as searches (ADR 0013)', () => {
     expect(french.json()).toMatchObject({
       code: 'plan_limit_reached',
       message:
-        'Vous avez utilisé vos 100 recherches de ce mois avec le forfait Starter. Passez au forfait Professional pour des recherches illimitées.',
+        'Vous avez utilisé vos 100 recherches de ce mois avec le forfait Essentiel. Passez au forfait Professionnel pour des recherches illimitées.',
     });
     // Browsing stays open at the limit.
     expect((await client.post('/api/tenders/table', { q: '' })).statusCode).toBe(200);

@@ -40,6 +40,14 @@ function upgradeFor(ent: Entitlement, metric: LimitMetric) {
     .find((p) => p.limits[metric] === -1 || p.limits[metric] > current);
 }
 
+/** The plans' French names, as the web app shows them (locales/fr/billing.json planNames). */
+const FRENCH_PLAN_NAMES: Record<string, string> = {
+  starter: 'Essentiel',
+  professional: 'Professionnel',
+  enterprise: 'Entreprise',
+};
+const frenchName = (plan: { id: string; name: string }) => FRENCH_PLAN_NAMES[plan.id] ?? plan.name;
+
 const monthly = (metric: LimitMetric) => metric === 'searches' || metric === 'exports';
 
 /**
@@ -53,6 +61,7 @@ export function limitMessage(ent: Entitlement, metric: LimitMetric, locale: Mess
   const next = upgradeFor(ent, metric);
   const amount = next?.limits[metric];
   if (locale === 'fr') {
+    const name = frenchName(ent.effectivePlan);
     const where = ent.level === 'free' ? `le niveau gratuit (limites du forfait ${name})` : `le forfait ${name}`;
     const first = monthly(metric)
       ? `Vous avez utilisé vos ${count(limit, metric, 'fr')} de ce mois avec ${where}.`
@@ -66,7 +75,7 @@ export function limitMessage(ent: Entitlement, metric: LimitMetric, locale: Mess
         : monthly(metric)
           ? `${count(amount, metric, 'fr')} par mois`
           : `jusqu’à ${count(amount, metric, 'fr')}`;
-    return `${first} Passez au forfait ${next.name} pour ${gain}.`;
+    return `${first} Passez au forfait ${frenchName(next)} pour ${gain}.`;
   }
   const where = ent.level === 'free' ? `the free plan (${name} limits)` : `the ${name} plan`;
   const first = monthly(metric)

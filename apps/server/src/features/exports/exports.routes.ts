@@ -2,13 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@app/shared/errors';
-import {
-  EXPORT_HEADERS,
-  EXPORT_MAX_ROWS,
-  exportBookmarksBodySchema,
-  exportTendersBodySchema,
-  SEARCH_EXPORT_MAX_ROWS,
-} from '@app/shared/exports';
+import { EXPORT_HEADERS, EXPORT_MAX_ROWS, SEARCH_EXPORT_MAX_ROWS } from '@app/shared/constants';
+import { exportBookmarksBodySchema, exportTendersBodySchema } from '@app/shared/exports';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { consume } from '../../lib/rate-limit.ts';

@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPORT_MAX_ROWS, SEARCH_EXPORT_MAX_ROWS, type ExportKind } from '@app/shared/exports';
+import { EXPORT_MAX_ROWS, SEARCH_EXPORT_MAX_ROWS } from '@app/shared/constants';
+import type { ExportKind } from '@app/shared/exports';
 import type { BookmarkStatus } from '@app/shared/bookmarks';
 import type { SearchCriteria, TableQuery, Tender } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EXPORT_HEADERS } from '@app/shared/exports';
+import { EXPORT_HEADERS } from '@app/shared/constants';
 import { subscriptionStateSchema } from '@app/shared/billing';
 import { searchResponseSchema, tenderPageSchema, type Tender } from '@app/shared/tender';
 import { createConfirmedUser, createTestClock, PUBLIC_ORIGIN, TestClient } from '../../../test/auth-helpers.ts';
