@@ -265,7 +265,7 @@ describe('the monthly exports limit', () => {
     expect(me.usage.exports).toEqual({ used: 100_001, limit: -1, remaining: null, label: 'Unlimited' });
   });
 
-  test('signed out is 401; a bad body is 400 and counts nothing; a burst beyond 30 in 10 minutes is 429', async () => {
+  test('signed out is 401; a bad body is 400, a cross-site call 403, and neither counts; a burst beyond 30 in 10 minutes is 429', async () => {
     const anonymous = new TestClient(ctx.app);
     expect((await exportTable(anonymous, { q: 'snow' })).statusCode).toBe(401);
     expect((await anonymous.post('/api/exports/bookmarks', {})).statusCode).toBe(401);
@@ -274,6 +274,11 @@ describe('the monthly exports limit', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_failed' });
     expect((await client.post('/api/exports/tenders', { source: 'elsewhere' })).statusCode).toBe(400);
+    // A cross-site page cannot spend the user's exports (POST behind the origin guard, SECURITY.md A.6).
+    const crossSite = new TestClient(ctx.app, { origin: 'https://evil.example' });
+    crossSite.cookie = client.cookie;
+    expect((await crossSite.post('/api/exports/bookmarks', {})).statusCode).toBe(403);
+    expect((await client.request('GET', '/api/exports/bookmarks')).statusCode).toBe(404);
     expect(await listExportRecords(ctx.dbh.db, user.id)).toHaveLength(0);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await client.post('/api/exports/bookmarks', {})).statusCode);
