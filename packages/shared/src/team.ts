@@ -59,8 +59,13 @@ export const teamInvitePreviewSchema = z.object({
 });
 export type TeamInvitePreview = z.infer<typeof teamInvitePreviewSchema>;
 
-export const teamIdParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
-export const teamUserParamsSchema = z.object({ userId: z.string().trim().min(1).max(100) });
+const idSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid id');
+export const teamIdParamsSchema = z.object({ id: idSchema });
+export const teamUserParamsSchema = z.object({ userId: idSchema });
 
 /** Messages of the team calls (the web shows its own translation by code). */
 export const TEAM_MESSAGES = {

@@ -126,6 +126,24 @@ describe('no 5xx for any input', () => {
     );
   }, 120_000);
 
+  test('a NUL character (which PostgreSQL text cannot hold) is a 400 wherever it goes', async () => {
+    const owner = clients[1]!;
+    for (const [url, body] of [
+      ['/api/exports/tenders', { source: 'table', query: { q: 'a\u0000b', organizations: ['\u0000'] } }],
+      ['/api/exports/tenders', { source: 'search', criteria: { q: 'a\u0000b' } }],
+      ['/api/exports/tenders', { source: 'search', criteria: { q: 'roads', procurement_method: '\u0000' } }],
+      ['/api/tenders/table', { q: 'a\u0000b' }],
+      ['/api/tenders/searchTenders', { q: 'a\u0000b' }],
+      ['/api/team/invites', { email: 'a\u0000@example.ca' }],
+    ] as const) {
+      const res = await owner.post(url, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+    }
+    for (const url of ['/api/team/invites/%00', '/api/team/members/%00']) {
+      expect((await owner.delete(url)).statusCode).toBe(400);
+    }
+  });
+
   test('arbitrary path parameters on the team routes', async () => {
     await fc.assert(
       fc.asyncProperty(
