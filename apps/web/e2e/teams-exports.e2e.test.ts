@@ -53,7 +53,7 @@ describe('CSV export', () => {
     expect(file.suggestedFilename()).toMatch(/^breeze-table-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync(await file.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parse(bytes.toString('utf8'), { bom: true }) as string[][];
+    const rows: string[][] = parse(bytes.toString('utf8'), { bom: true });
     const header = rows[0]!;
     const data = rows.slice(1);
     const col = (name: string) => data.map((r) => r[header.indexOf(name)]!);
