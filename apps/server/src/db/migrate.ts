@@ -39,7 +39,15 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
  * schema finds the first one's table and is never migrated.
  */
 export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(opts.schema ? { migrationTableSchema: opts.schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Parallel branches take ranges of names (2026-11-23-20…, -30…) and land in any order: a
+    // database that ran -30 must still run -20 when it arrives. The migrations of different
+    // ranges touch different tables, so their order between ranges does not matter.
+    allowUnorderedMigrations: true,
+    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
