@@ -27,7 +27,7 @@ import { aiRoutes } from './features/ai/ai.routes.ts';
 import { createLanguageModel } from './features/ai/language-model.ts';
 import { ingestRoutes } from './features/ingest/ingest.routes.ts';
 import { rfpRoutes } from './features/rfp/rfp.routes.ts';
-import { registerPlanLimits } from './features/billing/billing.limits.ts';
+import { enforceAndCount, messageLocaleOf, registerPlanLimits } from './features/billing/billing.limits.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { createBillingService } from './features/billing/billing.service.ts';
 import { searchRoutes } from './features/tenders/search/search.routes.ts';
@@ -39,6 +39,10 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { createContactService } from './features/contact/contact.service.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
+import { exportRoutes } from './features/exports/exports.routes.ts';
+import { createExportService } from './features/exports/exports.service.ts';
+import { teamRoutes } from './features/team/team.routes.ts';
+import { createTeamService } from './features/team/team.service.ts';
 
 export interface AppDeps {
   env: Env;
@@ -160,7 +164,16 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(profileRoutes, { prefix: '/api', db: dbh.db, now, sessions });
   // BreezeAI: the offline engine, or LLM_BASE_URL's model with the offline engine as fallback (ADR 0007).
   const model = createLanguageModel(env, app.log);
-  await app.register(aiRoutes, { prefix: '/api', dbh, sessions, now, model });
+  await app.register(aiRoutes, {
+    prefix: '/api',
+    dbh,
+    sessions,
+    now,
+    model,
+    // A chat message that searches tenders counts one search (ADR 0013).
+    countSearch: (req, userId) =>
+      enforceAndCount({ db: dbh.db, billing, now }, userId, 'searches', undefined, messageLocaleOf(req)),
+  });
   // RFP analysis goes through the same model: its document method, with the offline analysis behind it (ADR 0008).
   await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity, model });
   await app.register(billingRoutes, { prefix: '/api', db: dbh.db, billing, sessions, now });
@@ -168,6 +181,11 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions });
   await app.register(dashboardRoutes, { prefix: '/api', dbh, now, sessions });
   await app.register(notificationRoutes, { prefix: '/api', db: dbh.db, now, sessions });
+  // CSV exports and users per account (issue 7, ADR 0013).
+  const exportService = createExportService({ dbh, env, billing, now, log: app.log });
+  await app.register(exportRoutes, { prefix: '/api', db: dbh.db, exports: exportService, sessions, now });
+  const team = createTeamService({ db: dbh.db, env, now, mailer: mail, billing });
+  await app.register(teamRoutes, { prefix: '/api', team, sessions });
   const contact = createContactService({ db: dbh.db, env, now, mailer: mail, sessions, log: app.log });
   app.addHook('onClose', () => contact.drain());
   await app.register(contactRoutes, { prefix: '/api', contact });

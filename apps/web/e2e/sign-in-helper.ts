@@ -29,7 +29,13 @@ export async function confirmationLink(server: RunningServer, email: string): Pr
  * Signs a new user up through the screens, confirms the address from the mailed link, signs in
  * and completes the three onboarding steps; the page ends on /home, signed in and onboarded.
  */
-export async function signUpOnboarded(page: Page, server: RunningServer, company = 'Prairie Engineering Ltd.') {
+export async function signUpOnboarded(
+  page: Page,
+  server: RunningServer,
+  company = 'Prairie Engineering Ltd.',
+  /** Where the confirmation link comes from: the outbox by default, a loopback SMTP server when the test runs one. */
+  confirmLink: (email: string) => Promise<string> = (email) => confirmationLink(server, email),
+) {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto(`${server.baseUrl}/sign-up`);
   await page.getByLabel('Email').fill(email);
@@ -39,7 +45,7 @@ export async function signUpOnboarded(page: Page, server: RunningServer, company
   await page.getByRole('button', { name: 'Start my free trial' }).click();
   await page.waitForURL('**/sign-in?confirm-email=true');
 
-  await page.goto(await confirmationLink(server, email));
+  await page.goto(await confirmLink(email));
   await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
   await page.goto(`${server.baseUrl}/sign-in`);
   await page.getByLabel('Email').fill(email);

@@ -47,6 +47,10 @@ export const paths = {
   settings: { path: '/settings', href: () => '/settings' },
   rfpAnalysis: { path: '/rfp-analysis', href: () => '/rfp-analysis' },
   plans: { path: '/plans', href: () => '/plans' },
+  /** The account's people and invitations (ADR 0013). */
+  team: { path: '/team', href: () => '/team' },
+  /** The invitation mail's link: `/team/join#token=…`. */
+  teamJoin: { path: '/team/join', href: () => '/team/join' },
   about: { path: '/about', href: () => '/about' },
   pricing: { path: '/pricing', href: () => '/pricing' },
   subscriptionSuccess: { path: '/subscription/success', href: () => '/subscription/success' },

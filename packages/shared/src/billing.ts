@@ -162,6 +162,11 @@ export const subscriptionStateSchema = z.object({
   }),
   /** The provider a checkout uses on this server. */
   paymentProvider: z.enum(PAYMENT_PROVIDERS),
+  /**
+   * The email of the account's owner when the caller is a team member: the plan, limits and usage
+   * shown are the owner's account's, shared by its members (ADR 0013); null for the owner.
+   */
+  managedBy: z.string().nullable(),
 });
 export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 

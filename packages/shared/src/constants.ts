@@ -98,3 +98,17 @@ export const TENDER_SOURCES = ['canadabuys', 'demo'] as const;
 export type TenderSource = (typeof TENDER_SOURCES)[number];
 /** Display names of the sources (landing and about pages); an unknown source shows its id. */
 export const TENDER_SOURCE_LABELS: Record<TenderSource, string> = { canadabuys: 'CanadaBuys', demo: 'Demo data' };
+
+// CSV exports (ADR 0013). Each export counts one against the plan's monthly `exports` limit.
+
+/** Most rows one export of the table view or of the bookmarks holds (the first ones, in the screen's order). */
+export const EXPORT_MAX_ROWS = 5_000;
+/** Most rows one export of search results holds: the search counts and ranks at most 1,000 matches (ADR 0004). */
+export const SEARCH_EXPORT_MAX_ROWS = 1_000;
+/** Response headers of an export besides the CSV itself. */
+export const EXPORT_HEADERS = {
+  /** Rows in the file. */
+  rows: 'x-export-rows',
+  /** Rows the criteria matched (the file holds at most the cap). */
+  total: 'x-export-total',
+} as const;

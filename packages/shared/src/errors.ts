@@ -65,5 +65,14 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   // bookmarks, activity, dashboard, contact
   'bookmark_not_found',
+  // users per account (ADR 0013)
+  'team_owner_only',
+  'team_invite_self',
+  'team_already_member',
+  'team_invite_not_found',
+  'team_member_not_found',
+  'team_not_member',
+  'team_invite_wrong_account',
+  'team_conflict',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

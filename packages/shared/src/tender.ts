@@ -62,14 +62,20 @@ const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v), {
     message: 'Expected a date such as 2026-11-30',
   });
-const stringList = z.array(z.string().max(200)).max(50);
+/** Text a user types: PostgreSQL text cannot hold a NUL character, so one is a 400, never a 500. */
+const userText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), { message: 'must not contain a NUL character' });
+const stringList = z.array(userText(200)).max(50);
 
 /** Search criteria of spec §7 (`POST /tenders/searchTenders`), plus an offset for "Load More". */
 export const searchCriteriaSchema = z
   .object({
-    q: z.string().max(500).optional().default(''),
+    q: userText(500).optional().default(''),
     regions: stringList.optional(),
-    procurement_method: z.string().max(200).optional(),
+    procurement_method: userText(200).optional(),
     procurement_category: stringList.optional(),
     notice_type: stringList.optional(),
     tender_status: stringList.optional(),
@@ -131,7 +137,7 @@ export const pageQuerySchema = z.object({
 /** Server-side table query (spec §2 "Tender table view"). */
 export const tableQuerySchema = z
   .object({
-    q: z.string().max(500).optional().default(''),
+    q: userText(500).optional().default(''),
     regions: stringList.optional(),
     categories: stringList.optional(),
     notice_types: stringList.optional(),

@@ -370,6 +370,44 @@ export interface ContactMessageTable {
   confirmation_mailed_at: string | null;
 }
 
+/** One CSV export (ADR 0013): the record; the monthly count the limit checks is usage_counter. */
+export interface ExportRecordTable {
+  id: string;
+  user_id: string;
+  /** The account the export counted against (the owner's id for a team member). */
+  account_id: string;
+  kind: string; // table | search | bookmarks
+  rows: number;
+  created_at: string;
+}
+
+/** An account with teammates (ADR 0013): owned by the user who subscribes. */
+export interface TeamTable {
+  id: string;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMemberTable {
+  user_id: string;
+  team_id: string;
+  joined_at: string;
+}
+
+export interface TeamInviteTable {
+  id: string;
+  team_id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   user_account: UserAccountTable;
   session: SessionTable;
@@ -399,6 +437,10 @@ export interface Database {
   bookmark: BookmarkTable;
   activity: ActivityTable;
   contact_message: ContactMessageTable;
+  export_record: ExportRecordTable;
+  team: TeamTable;
+  team_member: TeamMemberTable;
+  team_invite: TeamInviteTable;
 }
 
 export type Db = Kysely<Database>;

@@ -11,6 +11,7 @@ import * as notificationsOnboardingSkip from './migrations/2026-11-22-10-notific
 import * as searchStateAndChangeLog from './migrations/2026-11-23-01-search-state-and-change-log.ts';
 import * as ftsHashSize from './migrations/2026-11-23-02-fts-hash-size.ts';
 import * as rfpOcrPagesUploadEvents from './migrations/2026-11-23-30-rfp-ocr-pages-upload-events.ts';
+import * as createExportsAndTeams from './migrations/2026-11-23-20-create-exports-and-teams.ts';
 
 // Migrations are listed here rather than read from disk so that they work the same from
 // source (tsx), from tests and from a bundle. Add new ones at the end; never edit old ones.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-01-search-state-and-change-log': searchStateAndChangeLog,
   '2026-11-23-02-fts-hash-size': ftsHashSize,
   '2026-11-23-30-rfp-ocr-pages-upload-events': rfpOcrPagesUploadEvents,
+  '2026-11-23-20-create-exports-and-teams': createExportsAndTeams,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
@@ -37,7 +39,15 @@ const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migra
  * schema finds the first one's table and is never migrated.
  */
 export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(opts.schema ? { migrationTableSchema: opts.schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    // Parallel branches take ranges of names (2026-11-23-20…, -30…) and land in any order: a
+    // database that ran -30 must still run -20 when it arrives. The migrations of different
+    // ranges touch different tables, so their order between ranges does not matter.
+    allowUnorderedMigrations: true,
+    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

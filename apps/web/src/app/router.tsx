@@ -43,6 +43,7 @@ export function createAppRouter(queryClient: QueryClient) {
             // Reached from mailed links: shown whatever the auth state.
             route(paths.confirmEmail.path, () => import('./routes/confirm-email.tsx')),
             route(paths.updatePassword.path, () => import('./routes/update-password.tsx')),
+            route(paths.teamJoin.path, () => import('./routes/team-join.tsx')),
             // Plans and billing (issue 7): public pages; Stripe Checkout returns to success or cancel.
             route(paths.pricing.path, () => import('./routes/pricing.tsx')),
             route(paths.subscriptionSuccess.path, () => import('./routes/subscription-success.tsx')),
@@ -66,6 +67,7 @@ export function createAppRouter(queryClient: QueryClient) {
                     route(paths.tenderNotice.path, () => import('./routes/tender-notice.tsx')),
                     route(paths.settings.path, () => import('./routes/settings.tsx')),
                     route(paths.plans.path, () => import('./routes/plans.tsx')),
+                    route(paths.team.path, () => import('./routes/team.tsx')),
                     route(paths.rfpAnalysis.path, () => import('./routes/rfp-analysis.tsx')),
                     // The discovery screens (issue 5).
                     route(paths.search.path, () => import('./routes/search.tsx')),

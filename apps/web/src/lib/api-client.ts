@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@app/shared/errors';
+import { currentLanguage } from './i18n.ts';
 
 /** Codes the client adds to the server's own (`ErrorCode` in @app/shared/errors). */
 export type ClientErrorCode = 'network_error' | 'unexpected_response';
@@ -40,10 +41,30 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetch } = {}) {
-  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+/** A file the server sent as an attachment (a CSV export). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; `fallback` when the server named none. */
+  filename: string;
+  headers: Headers;
+}
+
+function filenameOf(res: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+export function createApiClient({
+  baseUrl = '',
+  fetch: doFetch = globalThis.fetch,
+  /** The app's language, sent as Accept-Language: the server words some refusals in it (plan limits). */
+  language,
+}: { baseUrl?: string; fetch?: typeof globalThis.fetch; language?: () => string } = {}) {
+  async function send(method: string, path: string, body: unknown, options: RequestOptions, accept: string) {
+    const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const lang = language?.();
+    if (lang) headers['accept-language'] = lang;
     let res: Response;
     try {
       res = await doFetch(`${baseUrl}${path}`, {
@@ -60,8 +81,19 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
       throw new ApiError(0, 'network_error', 'Could not reach the Breeze server. Check your connection and try again.');
     }
     if (!res.ok) throw await toApiError(res);
+    return res;
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+    const res = await send(method, path, body, options, 'application/json');
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
+  }
+
+  /** POSTs JSON and reads the answer as a file; errors are ApiErrors as for any call. */
+  async function download(path: string, body: unknown, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const res = await send('POST', path, body, options, 'text/csv, application/json');
+    return { blob: await res.blob(), filename: filenameOf(res, fallbackName), headers: res.headers };
   }
 
   return {
@@ -71,9 +103,10 @@ export function createApiClient({ baseUrl = '', fetch: doFetch = globalThis.fetc
     patch: <T>(path: string, body: unknown, options: RequestOptions = {}) => request<T>('PATCH', path, body, options),
     delete: <T>(path: string, body?: unknown, options: RequestOptions = {}) =>
       request<T>('DELETE', path, body, options),
+    download,
   };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export const api = createApiClient();
+export const api = createApiClient({ language: currentLanguage });

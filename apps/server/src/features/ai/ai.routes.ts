@@ -48,10 +48,16 @@ export interface AiRouteDeps {
   sessions: Sessions;
   model: LanguageModel;
   now: Clock;
+  /**
+   * Counts one search against the caller's plan, or throws 402 plan_limit_reached (billing). A
+   * chat message that searches tenders counts one search, however many look-ups its answer
+   * makes; a message that searches nothing (a question about a tender, a summary) counts none.
+   */
+  countSearch?: (req: FastifyRequest, userId: string) => Promise<unknown>;
 }
 
 /** BreezeAI (issue 6): tender summaries, chat sessions, recommendations. */
-export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, sessions, model, now }) => {
+export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, sessions, model, now, countSearch }) => {
   const { db } = dbh;
 
   const userOf = async (req: FastifyRequest) => (await sessions.current(req))?.account.user;
@@ -195,7 +201,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
         description: 'Markdown; every tender named is linked as [Title](/tender-notice/{id}) and listed in `tenders`.',
         params: sessionParams,
         body: chatMessageInputSchema,
-        response: { 200: chatMessageSchema, ...errors(400, 401, 403, 404, 415) },
+        response: { 200: chatMessageSchema, ...errors(400, 401, 402, 403, 404, 415) },
       },
     },
     async (req, reply) => {
@@ -206,8 +212,12 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
       const at = now();
       const history = await listChatMessages(db, session.sessionId, 40);
       let profile: Promise<ProfileForFit | undefined> | undefined;
+      let counted: Promise<unknown> | undefined;
       const tools: ChatTools = {
-        searchTenders: (q, limit = 5) => searchTenders(dbh, { q, limit: Math.min(10, limit), offset: 0, parse_query: true }, at),
+        searchTenders: async (q, limit = 5) => {
+          await (counted ??= countSearch?.(req, account.user.id) ?? Promise.resolve());
+          return searchTenders(dbh, { q, limit: Math.min(10, limit), offset: 0, parse_query: true }, at);
+        },
         getTender: (id) => findTender(db, id, at),
         getProfile: () => (profile ??= findProfileForFit(db, account.user.id)),
         analyze: (t) => analyzeTender(sourceFromTender(t, locale), locale),

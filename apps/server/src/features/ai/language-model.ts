@@ -3,6 +3,7 @@ import type { AiLocale, ChatTenderRef } from '@app/shared/ai';
 import type { RfpAnalysis } from '@app/shared/rfp';
 import type { SearchResponse, Tender } from '@app/shared/tender';
 import type { Env } from '../../env.ts';
+import { HttpError } from '../../lib/errors.ts';
 import type { ProfileForFit, StoredChatMessage } from './ai.queries.ts';
 import { offlineChat } from './offline-chat.ts';
 import { createOpenAiModel } from './openai-model.ts';
@@ -112,6 +113,8 @@ export function withOfflineFallback(primary: LanguageModel, log: FastifyBaseLogg
       try {
         return await primary.chat(input);
       } catch (err) {
+        // A refusal of ours (the plan's search limit, from the search tool) is the answer, not a model failure.
+        if (err instanceof HttpError) throw err;
         const reason = failureReason(err);
         log.warn({ provider: primary.name, reason }, 'BreezeAI chat fell back to the offline engine');
         return { ...(await offlineModel.chat(input)), fallback: reason };

@@ -154,3 +154,62 @@ describe('the limit functions other features call', () => {
     });
   });
 });
+
+describe('which calls count as searches (ADR 0013)', () => {
+  const count = (userId: string) => readUsage(ctx.dbh.db, userId, 'searches', period());
+
+  test('the table view counts a keyword search on its first page; its other pages and filter-only listings do not', async () => {
+    const { client, user } = await account('starter');
+    expect((await client.post('/api/tenders/table', { q: 'services' })).statusCode).toBe(200);
+    expect(await count(user.id)).toBe(1);
+    expect((await client.post('/api/tenders/table', { q: 'services', page: 2 })).statusCode).toBe(200);
+    expect((await client.post('/api/tenders/table', { q: '   ' })).statusCode).toBe(200);
+    expect((await client.post('/api/tenders/table', { regions: ['Ontario'] })).statusCode).toBe(200);
+    expect(await count(user.id)).toBe(1);
+    // 'Load More' on /search is the same search: free.
+    expect((await client.post('/api/tenders/searchTenders', { q: 'services', offset: 20 })).statusCode).toBe(200);
+    expect(await count(user.id)).toBe(1);
+
+    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    const refused = await client.post('/api/tenders/table', { q: 'services' });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'plan_limit_reached', message: STARTER_MESSAGE });
+    // The web app sends its language: the message comes in French.
+    const french = await client.post('/api/tenders/table', { q: 'services' }, { 'accept-language': 'fr' });
+    expect(french.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      message:
+        'Vous avez utilisé vos 100 recherches de ce mois avec le forfait Essentiel. Passez au forfait Professionnel pour des recherches illimitées.',
+    });
+    // Browsing stays open at the limit.
+    expect((await client.post('/api/tenders/table', { q: '' })).statusCode).toBe(200);
+    expect((await client.post('/api/tenders/table', { q: 'services', page: 2 })).statusCode).toBe(200);
+  });
+
+  test('a chat message that searches counts one search; one that does not counts none; at the limit the chat answers 402', async () => {
+    const { client, user } = await account('starter');
+    const session = (await client.post('/api/chat/session', {})).json<{ sessionId: string }>().sessionId;
+    const say = (message: string) => client.post(`/api/chat/session/${session}/message`, { message });
+    expect((await say('Hello')).statusCode).toBe(200);
+    expect(await count(user.id)).toBe(0);
+    expect((await say('find snow removal tenders in Ontario')).statusCode).toBe(200);
+    expect(await count(user.id)).toBe(1);
+
+    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    const refused = await say('find cybersecurity tenders');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'plan_limit_reached', message: STARTER_MESSAGE });
+    expect((await say('Hello')).statusCode).toBe(200);
+    // Nothing of the refused turn was stored.
+    const history = (await client.get(`/api/chat/session/${session}`)).json<{ messages: Array<{ message: string }> }>();
+    expect(history.messages.map((m) => m.message)).not.toContain('find cybersecurity tenders');
+  });
+
+  test('recommendations never count', async () => {
+    const { client, user } = await account('starter');
+    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    const res = await client.get('/api/recommendations');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await count(user.id)).toBe(100);
+  });
+});

@@ -18,6 +18,7 @@ import {
   type SubscriptionState,
   type SubscriptionStatus,
 } from '@app/shared/billing';
+import { TEAM_MESSAGES } from '@app/shared/team';
 import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -45,6 +46,7 @@ import {
   type SubscriptionPatch,
   type SubscriptionRecord,
 } from './billing.queries.ts';
+import { accountIdOf, countMembersOfOwner, findMembership } from '../team/team.queries.ts';
 import { createStripeProvider, type StripeProvider } from './billing.stripe.ts';
 import { parseStripeEvent, type ProviderChange } from './billing.webhook.ts';
 
@@ -93,6 +95,11 @@ export const levelOf = (status: SubscriptionStatus): Level =>
   status === 'trialing' ? 'trial' : status === 'active' || status === 'past_due' ? 'subscribed' : 'free';
 
 export interface Entitlement {
+  /**
+   * The account whose plan applies and whose usage counters count (ADR 0013): the user's own id,
+   * or their team owner's id when they are a member. Usage is pooled per account.
+   */
+  accountId: string;
   subscription: SubscriptionRecord;
   status: SubscriptionStatus;
   level: Level;
@@ -147,13 +154,19 @@ export function createBillingService(deps: BillingDeps) {
     return created;
   }
 
+  /** The entitlement of the user's account: their team owner's plan when they are a member (ADR 0013). */
   async function entitlement(userId: string): Promise<Entitlement> {
+    return ownEntitlement(await accountIdOf(db, userId));
+  }
+
+  /** The entitlement of the user's own subscription, whether or not they are a member of a team. */
+  async function ownEntitlement(userId: string): Promise<Entitlement> {
     const [subscription, plans] = await Promise.all([ensureSubscription(userId), listPlans(db)]);
     const status = effectiveStatus(subscription, now());
     const level = levelOf(status);
     const plan = plans.find((p) => p.id === subscription.planId) ?? (await planOrDefault(undefined));
     const free = plans.find((p) => p.id === FREE_LEVEL_PLAN_ID) ?? plan;
-    return { subscription, status, level, plan, effectivePlan: level === 'free' ? free : plan, plans };
+    return { accountId: userId, subscription, status, level, plan, effectivePlan: level === 'free' ? free : plan, plans };
   }
 
   function toSubscription(sub: SubscriptionRecord, plan: PlanRecord): Subscription {
@@ -174,16 +187,19 @@ export function createBillingService(deps: BillingDeps) {
     };
   }
 
-  /** Uses of each limit: counted per month for searches and exports; alerts and users are gauges. */
-  async function usageOf(userId: string, metric: LimitMetric, period: string): Promise<number> {
+  /**
+   * Uses of each limit by the account (`accountId`: the owner, for every user of a team; usage is
+   * pooled, ADR 0013): counted per month for searches and exports; alerts and users are gauges.
+   */
+  async function usageOf(accountId: string, metric: LimitMetric, period: string): Promise<number> {
     switch (metric) {
       case 'searches':
       case 'exports':
-        return readUsage(db, userId, metric, period);
+        return readUsage(db, accountId, metric, period);
       case 'alerts':
         return 0; // no alerts exist yet (issue 7): assertWithinLimit('alerts') is ready for them
       case 'users':
-        return 1; // one user per account until teams exist
+        return 1 + (await countMembersOfOwner(db, accountId)); // the owner and the members
     }
   }
 
@@ -193,7 +209,7 @@ export function createBillingService(deps: BillingDeps) {
     const limits = ent.effectivePlan.limits;
     const entries = await Promise.all(
       LIMIT_METRICS.map(async (metric) => {
-        const used = await usageOf(userId, metric, period);
+        const used = await usageOf(ent.accountId, metric, period);
         const limit = limits[metric];
         return [
           metric,
@@ -215,7 +231,16 @@ export function createBillingService(deps: BillingDeps) {
       period,
       usage,
       paymentProvider: provider.name,
+      managedBy: ent.accountId === userId ? null : ((await findAccountEmail(db, ent.accountId)) ?? null),
     };
+  }
+
+  /** Choosing or managing the plan is the owner's: a team member is refused (ADR 0013). */
+  async function assertOwnsPlan(userId: string): Promise<void> {
+    const membership = await findMembership(db, userId);
+    if (!membership) return;
+    const owner = (await findAccountEmail(db, membership.ownerId)) ?? '';
+    throw new HttpError(403, 'team_owner_only', TEAM_MESSAGES.planManagedByOwner.replace('{owner}', owner));
   }
 
   /** The change a completed checkout makes: the chosen plan, trialing while the trial lasts, else active. */
@@ -248,6 +273,7 @@ export function createBillingService(deps: BillingDeps) {
 
   async function checkout(user: { id: string; email: string }, body: CheckoutBody): Promise<CheckoutResult> {
     if (body.userId !== undefined && body.userId !== user.id) throw forbidden('This checkout is for another account');
+    await assertOwnsPlan(user.id);
     const plan = await findPlan(db, body.planId);
     if (!plan) throw notFound('plan_not_found', `There is no plan '${body.planId}'`);
     const sub = await ensureSubscription(user.id);
@@ -386,6 +412,7 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function portal(userId: string): Promise<PortalResult> {
+    await assertOwnsPlan(userId);
     const sub = await ensureSubscription(userId);
     if (!isStripe(provider))
       return { url: (await provider.createPortal('', `${env.PUBLIC_URL}/plans`)).url, provider: 'local' };
@@ -522,6 +549,7 @@ export function createBillingService(deps: BillingDeps) {
     startTrial,
     ensureSubscription,
     entitlement,
+    ownEntitlement,
     state,
     checkout,
     confirmCheckout,

@@ -134,6 +134,46 @@ export async function queryTenderTable(db: Db, dialect: Dialect, query: TableQue
   };
 }
 
+/** How many tenders the table view's filters and text match (its `total`). */
+export async function countTenderTable(db: Db, dialect: Dialect, query: Omit<TableQuery, 'page' | 'page_size'>, now = new Date()): Promise<number> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom('tender')
+    .where((eb) => tableWhere(eb, { ...query, page: 1, page_size: 1 }, dialect, nowIso))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * The table view's whole result set in its order (exports, ADR 0013): the first `max` tenders,
+ * read `batch` at a time so a large export never holds every row in memory.
+ */
+export async function* iterateTenderTable(
+  db: Db,
+  dialect: Dialect,
+  query: Omit<TableQuery, 'page' | 'page_size'>,
+  opts: { max: number; batch?: number },
+  now = new Date(),
+): AsyncGenerator<Tender> {
+  const nowIso = now.toISOString();
+  const batch = opts.batch ?? 500;
+  for (let offset = 0; offset < opts.max; offset += batch) {
+    const rows = await db
+      .selectFrom('tender')
+      .where((eb) => tableWhere(eb, { ...query, page: 1, page_size: 1 }, dialect, nowIso))
+      .selectAll()
+      .orderBy(sql`case when closing_date is null then 1 else 0 end`)
+      .orderBy('closing_date', 'asc')
+      .orderBy('id')
+      .limit(Math.min(batch, opts.max - offset))
+      .offset(offset)
+      .execute();
+    for (const r of rows) yield toTender(r, now);
+    if (rows.length < batch) return;
+  }
+}
+
 /** Filter options with counts over open tenders (statuses over all tenders). */
 export async function tenderFilterOptions(db: Db, now = new Date()): Promise<FilterOptions> {
   const nowIso = now.toISOString();

@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/auth-store.ts';
 import { BookmarksPanel } from '../../features/bookmarks/components/bookmarks-panel.tsx';
 import { BreezeChat } from '../../features/chat/components/breeze-chat.tsx';
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
+import { ExportButton } from '../../features/exports/components/export-button.tsx';
 import { paths } from '../../paths.ts';
 
 // Only `?view=table` needs the table: its code loads then, not with the dashboard.
@@ -26,7 +27,9 @@ export function Component() {
   if (params.get('view') === 'table') {
     return (
       <Suspense fallback={<PageLoader />}>
-        <TableView />
+        <TableView
+          actions={(query) => <ExportButton request={{ kind: 'tenders', body: { source: 'table', query } }} />}
+        />
       </Suspense>
     );
   }

@@ -51,12 +51,13 @@ function CurrentSubscription({ state }: { state: SubscriptionState }) {
           </div>
         )}
       </dl>
+      {state.managedBy && <Banner kind="info">{t('current.managedBy', { owner: state.managedBy })}</Banner>}
       {level === 'free' && (
         <Banner kind="info">
           {sub.status === 'expired' ? t('current.trialEnded') : t('current.subscriptionEnded')}
         </Banner>
       )}
-      {sub.manageable ? (
+      {state.managedBy ? null : sub.manageable ? (
         <>
           {portal.isError && <Banner kind="error">{portalErrorMessage(portal.error)}</Banner>}
           <button
@@ -106,6 +107,9 @@ function Usage({ state }: { state: SubscriptionState }) {
           );
         })}
       </ul>
+      <p>
+        <Link to={paths.team.href()}>{t('usage.team')}</Link>
+      </p>
     </section>
   );
 }

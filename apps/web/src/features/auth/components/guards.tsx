@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Banner } from '../../../components/ui/form.tsx';
 import { PageLoader } from '../../../components/ui/page-loader.tsx';
+import { pendingInvite } from '../../../lib/pending-invite.ts';
 import { paths } from '../../../paths.ts';
 import { useAuth } from '../auth-store.ts';
 import '../auth.css';
@@ -13,6 +14,8 @@ import '../auth.css';
  */
 export function AuthEntryGuard() {
   const { user, loading, onboardingCompleted, onboardingSkipped } = useAuth();
+  // A team invitation opened before signing in: back to it first (ADR 0013).
+  if (user && pendingInvite()) return <Navigate to={paths.teamJoin.href()} replace />;
   if (user) {
     const home = onboardingCompleted || onboardingSkipped;
     return <Navigate to={home ? paths.appHome.href() : paths.onboarding.href()} replace />;

@@ -85,6 +85,11 @@ export function UserMenu() {
               </Link>
             </li>
             <li>
+              <Link to={paths.team.href()} onClick={close}>
+                {t('userMenu.team')}
+              </Link>
+            </li>
+            <li>
               <Link to={paths.settings.href()} onClick={close}>
                 {t('userMenu.settings')}
               </Link>

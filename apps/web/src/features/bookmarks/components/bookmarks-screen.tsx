@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../paths.ts';
@@ -10,7 +10,14 @@ import '../bookmarks.css';
 type Show = 'active' | 'archived';
 
 /** /bookmarks: the caller's bookmarks (spec §3, §4, §8) with notes, archive and remove. */
-export function BookmarksScreen({ userId }: { userId: string }) {
+export function BookmarksScreen({
+  userId,
+  actions,
+}: {
+  userId: string;
+  /** Actions on the whole list (the route adds 'Export CSV'), shown once there are bookmarks. */
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation('bookmarks');
   const bookmarks = useQuery(bookmarksQuery(userId));
   const [show, setShow] = useState<Show>('active');
@@ -25,6 +32,7 @@ export function BookmarksScreen({ userId }: { userId: string }) {
     <div className="bm-page">
       <h1>{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
+      {actions && all.length > 0 && <div className="bm-actions">{actions}</div>}
 
       {/* One live region for every item's outcome, so a removed item can still be announced. */}
       <div className={outcome ? `banner banner--${outcome.kind}` : undefined} role="status" aria-live="polite">

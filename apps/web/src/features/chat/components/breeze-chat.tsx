@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isPlanLimitError, PlanLimitNotice } from '../../../components/ui/plan-limit-notice.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
@@ -61,6 +63,8 @@ export function BreezeChat({ userId }: { userId: string }) {
   const [text, setText] = useState('');
   const [pending, setPending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
+  /** The plan's search limit refused the message's search (402): its message, with a link to /plans. */
+  const [limitError, setLimitError] = useState<ApiError | null>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -86,12 +90,22 @@ export function BreezeChat({ userId }: { userId: string }) {
     if (!message || !sessionId || pending) return;
     setPending(true);
     setSendError(null);
+    setLimitError(null);
     setText('');
     append(sessionId, { role: 'user', message, timestamp: new Date().toISOString(), tenders: [] });
     try {
       const reply = await sendChatMessage(sessionId, message, currentLanguage());
       append(sessionId, reply);
-    } catch {
+    } catch (err) {
+      if (isPlanLimitError(err)) {
+        // Nothing of the turn was stored: take the question back out and give it back to edit.
+        queryClient.setQueryData<ChatSession>(chatKeys.messages(sessionId), (old) =>
+          old ? { ...old, messages: old.messages.slice(0, -1) } : old,
+        );
+        setText(message);
+        setLimitError(err);
+        return;
+      }
       setSendError(t('errors.send'));
       append(sessionId, {
         role: 'model',
@@ -121,6 +135,7 @@ export function BreezeChat({ userId }: { userId: string }) {
 
   function newConversation() {
     setSendError(null);
+    setLimitError(null);
     queryClient.removeQueries({ queryKey: chatKeys.session(userId) });
     void queryClient.refetchQueries({ queryKey: chatKeys.session(userId) });
   }
@@ -205,6 +220,7 @@ export function BreezeChat({ userId }: { userId: string }) {
           {sendError}
         </p>
       )}
+      {limitError && <PlanLimitNotice error={limitError} />}
 
       <form className="chat__form" onSubmit={onSubmit}>
         <label htmlFor={inputId} className="field__label">

@@ -9,6 +9,8 @@ export const tenderTableQuery = (query: TableQueryInput) =>
     queryFn: ({ signal }) => api.post<TenderPage>('/api/tenders/table', query, { signal }),
     // The old page stays on screen (dimmed) while the next one loads.
     placeholderData: keepPreviousData,
+    // A keyword search counts against the plan's searches: never rerun one behind the user's back.
+    ...(query.q?.trim() ? { refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 5 * 60_000 } : {}),
   });
 
 /** GET /api/tenders/filter-options: the values of each filter, with counts. */

@@ -3,6 +3,9 @@ import type { SearchCriteriaInput, SearchResponse } from '@app/shared/tender';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
+/** A search counts against the plan's searches (ADR 0013): never rerun one behind the user's back. */
+const metered = { refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 5 * 60_000 } as const;
+
 export const searchTenders = (criteria: SearchCriteriaInput, signal?: AbortSignal) =>
   api.post<SearchResponse>('/api/tenders/searchTenders', criteria, { signal });
 
@@ -12,6 +15,7 @@ export const searchTendersQuery = (q: string, limit = SEARCH_PAGE_SIZE) =>
     queryKey: ['tenders', 'search', { q, limit }],
     queryFn: ({ signal }) => searchTenders({ q, limit }, signal),
     enabled: q.trim() !== '',
+    ...metered,
   });
 
 /** The filters the search page can set (spec §7: regions, procurement method, closing date after). */
@@ -46,4 +50,5 @@ export const searchTendersPagesQuery = (q: string, filters: SearchPageFilters) =
         ? last.search_metadata.offset + last.results.length
         : undefined,
     enabled: q.trim() !== '',
+    ...metered,
   });

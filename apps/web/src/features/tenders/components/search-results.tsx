@@ -2,6 +2,7 @@ import type { UnderstoodPart } from '@app/shared/tender';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPlanLimitError, PlanLimitNotice } from '../../../components/ui/plan-limit-notice.tsx';
 import { formatCount } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { type SearchPageFilters, searchTendersPagesQuery } from '../api/search-tenders.ts';
@@ -40,6 +41,9 @@ export function SearchResults({ q, filters, onRemovePart, onClearFilters }: Prop
       </p>
     );
   }
+
+  // Beyond the plan's searches: the server's message and the way to a bigger plan, not "no results".
+  if (search.isError && isPlanLimitError(search.error)) return <PlanLimitNotice error={search.error} />;
 
   const first = search.data?.pages[0];
   const understood = first?.search_metadata.understood ?? [];
@@ -105,7 +109,8 @@ export function SearchResults({ q, filters, onRemovePart, onClearFilters }: Prop
             total: `${formatCount(total)}${meta.total_is_lower_bound ? '+' : ''}`,
           })}
         </p>
-        {search.isFetchNextPageError && (
+        {search.isFetchNextPageError && isPlanLimitError(search.error) && <PlanLimitNotice error={search.error} />}
+        {search.isFetchNextPageError && !isPlanLimitError(search.error) && (
           <p className="sp-more__error" role="alert">
             {t('error')}
           </p>

@@ -1,6 +1,6 @@
 import { FILTER_REGIONS, SEARCH_PROCUREMENT_METHODS } from '@app/shared/constants';
 import type { UnderstoodPart } from '@app/shared/tender';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../../paths.ts';
@@ -39,7 +39,12 @@ function writeFilters(params: URLSearchParams, filters: SearchPageFilters) {
  * /search?q= (spec §2): a sticky bar with a back link and its own search, the filter panel, and
  * the results. The query and the filters live in the address, so reload and back work.
  */
-export function SearchPage() {
+export function SearchPage({
+  actions,
+}: {
+  /** Actions on the whole result set (the route adds 'Export CSV'), given the search's criteria. */
+  actions?: (criteria: { q: string } & SearchPageFilters) => ReactNode;
+} = {}) {
   const { t } = useTranslation('search');
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
@@ -82,6 +87,7 @@ export function SearchPage() {
       {q ? (
         <>
           <h1 className="sp-heading">{t('heading', { q })}</h1>
+          {actions && <div className="sp-actions">{actions({ q, ...filters })}</div>}
           <div className="sp-layout">
             <div className="sp-side">
               <button

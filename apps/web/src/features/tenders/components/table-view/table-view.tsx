@@ -1,9 +1,10 @@
 import type { FilterOptions, TableQueryInput, Tender } from '@app/shared/tender';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type MouseEvent, useRef } from 'react';
+import { type FormEvent, type MouseEvent, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../../components/ui/page-loader.tsx';
+import { isPlanLimitError, PlanLimitNotice } from '../../../../components/ui/plan-limit-notice.tsx';
 import { formatCount, formatDate, formatMoney } from '../../../../lib/format.ts';
 import { pickLocalized } from '../../../../lib/i18n.ts';
 import { paths } from '../../../../paths.ts';
@@ -47,7 +48,14 @@ const PAGE_PARAM = 'page';
  * with removable chips, 50 tenders a page with numbered pagination. Its whole state is in the
  * address (other parameters, such as /home's `view`, are kept), so reload and back work.
  */
-export function TableView({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+export function TableView({
+  headingLevel = 1,
+  actions,
+}: {
+  headingLevel?: 1 | 2;
+  /** Actions on the whole result set (the route adds 'Export CSV'): given the filters and text, without paging. */
+  actions?: (query: Omit<TableQueryInput, 'page' | 'page_size'>) => ReactNode;
+}) {
   const { t } = useTranslation('table');
   const labels = useTenderLabels();
   const { user } = useAuth();
@@ -60,8 +68,9 @@ export function TableView({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
     FilterType,
     string[]
   >;
-  const query: TableQueryInput = { q: text, page };
-  for (const f of FILTERS) if (selected[f.type].length > 0) query[f.api] = selected[f.type];
+  const criteria: Omit<TableQueryInput, 'page' | 'page_size'> = { q: text };
+  for (const f of FILTERS) if (selected[f.type].length > 0) criteria[f.api] = selected[f.type];
+  const query: TableQueryInput = { ...criteria, page };
 
   const table = useQuery(tenderTableQuery(query));
   const options = useQuery(filterOptionsQuery());
@@ -119,6 +128,7 @@ export function TableView({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
             {t('activeCount', { count: stats.data.open_tenders, formatted: formatCount(stats.data.open_tenders) })}
           </p>
         )}
+        {actions && <div className="tv-head__actions">{actions(criteria)}</div>}
       </header>
 
       <form className="search-form tv-search" role="search" onSubmit={onSearch}>
@@ -214,6 +224,8 @@ export function TableView({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <div className="tv-results" ref={resultsRef} tabIndex={-1} aria-busy={table.isFetching}>
         {table.isPending ? (
           <PageLoader label={t('loading')} />
+        ) : table.isError && isPlanLimitError(table.error) ? (
+          <PlanLimitNotice error={table.error} />
         ) : table.isError ? (
           <div className="search-status search-status--error" role="alert">
             <p>{t('error')}</p>
