@@ -39,6 +39,16 @@ import { contactRoutes } from './features/contact/contact.routes.ts';
 import { createContactService } from './features/contact/contact.service.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
+import { createAlertRunner, type AlertRunner } from './features/alerts/alerts.jobs.ts';
+import { alertRoutes } from './features/alerts/alerts.routes.ts';
+import { createAlertService } from './features/alerts/alerts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the alert digests (ADR 0012): triggered after ingestions here, on ALERTS_SCHEDULE by server.ts. */
+    alertRunner: AlertRunner;
+  }
+}
 
 export interface AppDeps {
   env: Env;
@@ -140,13 +150,17 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   registerPlanLimits(app, { db: dbh.db, billing, sessions, now });
   // The activity log is written by the slices where things happen (viewed, searched, bookmarked, downloaded).
   const activity = createActivityLog({ db: dbh.db, now, sessions });
+  const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
+  app.addHook('onClose', () => mail.close());
+  // Alerts (ADR 0012): the digests run after each ingestion that adds tenders and on ALERTS_SCHEDULE.
+  const alertRunner = createAlertRunner({ dbh, env, mailer: mail, now, log: app.log, billing });
+  app.decorate('alertRunner', alertRunner);
+  // preClose: a run in progress finishes (and its mail goes out) before the mailer closes.
+  app.addHook('preClose', async () => alertRunner.close());
 
   await app.register(tenderRoutes, { prefix: '/api', env, dbh, now, activity });
   await app.register(searchRoutes, { prefix: '/api', dbh, activity });
-  await app.register(ingestRoutes, { prefix: '/api', env, dbh });
-
-  const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
-  app.addHook('onClose', () => mail.close());
+  await app.register(ingestRoutes, { prefix: '/api', env, dbh, onIngested: () => void alertRunner.trigger() });
   const auth = createAuthService({
     db: dbh.db,
     env,
@@ -168,6 +182,7 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions });
   await app.register(dashboardRoutes, { prefix: '/api', dbh, now, sessions });
   await app.register(notificationRoutes, { prefix: '/api', db: dbh.db, now, sessions });
+  await app.register(alertRoutes, { prefix: '/api', alerts: createAlertService({ dbh, billing, now }), sessions });
   const contact = createContactService({ db: dbh.db, env, now, mailer: mail, sessions, log: app.log });
   app.addHook('onClose', () => contact.drain());
   await app.register(contactRoutes, { prefix: '/api', contact });

@@ -65,5 +65,7 @@ export const ERROR_CODES = [
   'webhook_signature_invalid',
   // bookmarks, activity, dashboard, contact
   'bookmark_not_found',
+  // alerts (ADR 0012)
+  'alert_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

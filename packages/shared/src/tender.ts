@@ -62,14 +62,19 @@ const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}/.test(v), {
     message: 'Expected a date such as 2026-11-30',
   });
-const stringList = z.array(z.string().max(200)).max(50);
+// PostgreSQL refuses NUL in text parameters (a 500 before this check); no filter value needs one.
+const filterText = z
+  .string()
+  .max(200)
+  .refine((v) => !v.includes('\u0000'), { message: 'Must not contain NUL characters' });
+const stringList = z.array(filterText).max(50);
 
 /** Search criteria of spec §7 (`POST /tenders/searchTenders`), plus an offset for "Load More". */
 export const searchCriteriaSchema = z
   .object({
     q: z.string().max(500).optional().default(''),
     regions: stringList.optional(),
-    procurement_method: z.string().max(200).optional(),
+    procurement_method: filterText.optional(),
     procurement_category: stringList.optional(),
     notice_type: stringList.optional(),
     tender_status: stringList.optional(),

@@ -22,6 +22,7 @@ import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { countActiveAlerts } from '../alerts/alerts.queries.ts';
 import { buildFeatureTable, toPlanView } from './billing.plans.ts';
 import { createLocalProvider, ProviderError, type BillingProvider } from './billing.provider.ts';
 import {
@@ -181,7 +182,7 @@ export function createBillingService(deps: BillingDeps) {
       case 'exports':
         return readUsage(db, userId, metric, period);
       case 'alerts':
-        return 0; // no alerts exist yet (issue 7): assertWithinLimit('alerts') is ready for them
+        return countActiveAlerts(db, userId); // active (not paused) alerts, over the limit or not (ADR 0012)
       case 'users':
         return 1; // one user per account until teams exist
     }
