@@ -20,6 +20,7 @@ import type tender from '../locales/en/tender.json';
 import type billing from '../locales/en/billing.json';
 import type rfp from '../locales/en/rfp.json';
 import type dashboard from '../locales/en/dashboard.json';
+import type alerts from '../locales/en/alerts.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -45,6 +46,7 @@ declare module 'i18next' {
       billing: typeof billing;
       rfp: typeof rfp;
       dashboard: typeof dashboard;
+      alerts: typeof alerts;
     };
   }
 }

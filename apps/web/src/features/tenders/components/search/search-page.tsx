@@ -82,6 +82,19 @@ export function SearchPage() {
       {q ? (
         <>
           <h1 className="sp-heading">{t('heading', { q })}</h1>
+          <p className="sp-alert-link">
+            <Link
+              className="button button--secondary button--small"
+              to={paths.alertNew.href({
+                q,
+                regions: filters.regions,
+                method: filters.procurement_method,
+                after: filters.closing_date_after,
+              })}
+            >
+              {t('createAlert')}
+            </Link>
+          </p>
           <div className="sp-layout">
             <div className="sp-side">
               <button
