@@ -14,7 +14,8 @@ import { generateDemoCsv } from '../ingest/demo-data.ts';
 import { ingestSource } from '../ingest/ingest.ts';
 import { searchTenders } from '../tenders/search/search.ts';
 import { claimDigest } from './alerts.queries.ts';
-import { runAlertDigests, type AlertJobDeps } from './alerts.jobs.ts';
+import { loadEnv } from '../../env.ts';
+import { runAlertDigests, scheduleAlerts, type AlertJobDeps, type AlertRunner } from './alerts.jobs.ts';
 
 /**
  * The alert job against a real SMTP server on loopback: after an ingestion of new rows it mails
@@ -350,6 +351,29 @@ describe('after a refresh', () => {
       server.close();
       await app.app.close();
       await mails.close();
+    }
+  });
+});
+
+describe('ALERTS_SCHEDULE', () => {
+  test('every 15 minutes by default, off, or a cron pattern; anything else stops the start with its name', () => {
+    expect(loadEnv({}).ALERTS_SCHEDULE).toBe('*/15 * * * *');
+    expect(loadEnv({ ALERTS_SCHEDULE: 'off' }).ALERTS_SCHEDULE).toBe('off');
+    expect(loadEnv({ ALERTS_SCHEDULE: '0 7 * * 1-5' }).ALERTS_SCHEDULE).toBe('0 7 * * 1-5');
+    expect(() => loadEnv({ ALERTS_SCHEDULE: 'hourly' })).toThrow(/ALERTS_SCHEDULE/);
+  });
+
+  test('the schedule triggers the runner; off never does', async () => {
+    let calls = 0;
+    const runner = { trigger: () => ((calls += 1), Promise.resolve()), close: () => Promise.resolve() } satisfies AlertRunner;
+    const log = ctx.app.log;
+    const off = scheduleAlerts(runner, { env: loadEnv({ ALERTS_SCHEDULE: 'off' }), log });
+    const everySecond = scheduleAlerts(runner, { env: loadEnv({ ALERTS_SCHEDULE: '* * * * * *' }), log });
+    try {
+      await expect.poll(() => calls, { timeout: 3_000 }).toBeGreaterThan(0);
+    } finally {
+      everySecond.stop();
+      off.stop();
     }
   });
 });
