@@ -403,6 +403,13 @@ export interface AlertDeliveryTable {
   created_at: string;
 }
 
+/** A job run's lease on SQLite (lib/job-lock.ts); PostgreSQL uses advisory locks instead. */
+export interface JobLockTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   user_account: UserAccountTable;
   session: SessionTable;
@@ -435,6 +442,7 @@ export interface Database {
   alert: AlertTable;
   alert_digest: AlertDigestTable;
   alert_delivery: AlertDeliveryTable;
+  job_lock: JobLockTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 
 // Frozen in time: no app imports. Alerts (ADR 0012): saved searches owned by a user, the digests
-// the alert job mailed, and every tender each alert has mailed (never twice for one alert).
+// the alert job mailed, every tender each alert has mailed (never twice for one alert), and the
+// job lease used where PostgreSQL's advisory locks are not available.
 // Instants are ISO-8601 UTC text, flags 0/1 integers (ADR 0002). Everything goes with its account.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -51,12 +52,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['alert_id', 'created_at'])
     .execute();
 
+  // A job run's lease where advisory locks do not exist (SQLite with several processes on one
+  // file): one row per job name, held until expires_at and renewed while the run lasts.
+  await db.schema
+    .createTable('job_lock')
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('holder', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .execute();
+
   // "First ingested after": the alert job's search filter on tender.created_at.
   await db.schema.createIndex('tender_created_idx').on('tender').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('tender_created_idx').ifExists().execute();
+  await db.schema.dropTable('job_lock').ifExists().execute();
   await db.schema.dropTable('alert_delivery').ifExists().execute();
   await db.schema.dropTable('alert_digest').ifExists().execute();
   await db.schema.dropTable('alert').ifExists().execute();

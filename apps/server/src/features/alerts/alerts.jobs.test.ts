@@ -1,13 +1,12 @@
 import { createServer } from 'node:http';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alertListSchema, type AlertInput } from '@app/shared/alerts';
 import { notificationListSchema } from '@app/shared/notifications';
 import { searchCriteriaSchema } from '@app/shared/tender';
 import { createConfirmedUser, createTestClock, PUBLIC_ORIGIN, TestClient } from '../../../test/auth-helpers.ts';
-import { buildTestApp, testDialect } from '../../../test/build-test-app.ts';
+import { buildTestApp, createSharedTestDbs, testDialect } from '../../../test/build-test-app.ts';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../test/mail-catcher.ts';
-import { createDb, type DbHandle } from '../../db/connect.ts';
+import type { DbHandle } from '../../db/connect.ts';
 import { createMailer, type Mailer } from '../../lib/mailer.ts';
 import { createBillingService } from '../billing/billing.service.ts';
 import { generateDemoCsv } from '../ingest/demo-data.ts';
@@ -15,7 +14,7 @@ import { ingestSource } from '../ingest/ingest.ts';
 import { searchTenders } from '../tenders/search/search.ts';
 import { claimDigest } from './alerts.queries.ts';
 import { loadEnv } from '../../env.ts';
-import { runAlertDigests, scheduleAlerts, type AlertJobDeps, type AlertRunner } from './alerts.jobs.ts';
+import { ALERT_JOB_NAME, runAlertDigests, scheduleAlerts, type AlertJobDeps, type AlertRunner } from './alerts.jobs.ts';
 
 /**
  * The alert job against a real SMTP server on loopback: after an ingestion of new rows it mails
@@ -210,26 +209,14 @@ describe('alerts.send-digests', () => {
     expect(expected.length).toBeGreaterThan(0);
     clock.advance(MINUTE);
 
-    // On PostgreSQL the second run uses a pool of its own, as another process would.
-    let other: DbHandle | undefined;
-    if (testDialect === 'postgres') {
-      const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(ctx.dbh.db)).rows[0]!.s;
-      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-      url.searchParams.set('options', `-c search_path=${schema},public`);
-      other = createDb(url.toString(), { poolSize: 2 });
-    }
+    // In one process (the test 'two processes on one database' runs them in two).
     const before = catcher.mails.length;
-    try {
-      const results = await Promise.all([run(), run(other ? { dbh: other } : {})]);
-      // One ran; the other found the lock taken and did nothing.
-      expect(results.filter((r) => r === null)).toHaveLength(1);
-      const ran = results.find((r) => r !== null)!;
-      await mailer.drain();
-      // One mail per digest (the other owners' instant alerts had new tenders too), one to Dan.
-      await expect.poll(() => catcher.mails.length - before).toBe(ran.digestsSent);
-    } finally {
-      await other?.close();
-    }
+    const results = await Promise.all([run(), run()]);
+    // One ran; the other found the lock taken and did nothing.
+    expect(results.filter((r) => r === null)).toHaveLength(1);
+    const ran = results.find((r) => r !== null)!;
+    // One mail per digest (the other owners' instant alerts had new tenders too), one to Dan.
+    await expect.poll(() => catcher.mails.length - before).toBe(ran.digestsSent);
     const recipients = catcher.mails.slice(before).map((m) => m.to);
     expect(new Set(recipients).size).toBe(recipients.length);
     expect(mailsTo(dan.email)).toHaveLength(1);
@@ -314,6 +301,63 @@ describe('alerts.send-digests', () => {
     expect((await deliveries(ids[3]!)).length).toBe(0);
     for (const id of ids.slice(0, 3)) {
       expect((await deliveries(id)).map((d) => d.tender_id).sort()).toEqual([...expected].sort());
+    }
+  });
+});
+
+describe('two processes on one database', () => {
+  test('runs started at once in two processes send one digest; a dead process holds the job only until its lease ends', async () => {
+    const [one, two] = await createSharedTestDbs();
+    const mails = await startMailCatcher();
+    const own = createTestClock(new Date().toISOString());
+    const app = await buildTestApp({ dbh: one, env: { SMTP_URL: mails.url, PUBLIC_URL: PUBLIC_ORIGIN }, now: own.now });
+    const log = app.app.log;
+    const instance = (dbh: DbHandle): AlertJobDeps => ({
+      dbh,
+      env: app.env,
+      mailer: createMailer({ env: app.env, db: dbh.db, log, now: own.now }),
+      now: own.now,
+      log,
+      billing: createBillingService({ db: dbh.db, env: app.env, now: own.now, log }),
+    });
+    const first = instance(one);
+    const second = instance(two);
+    try {
+      await createConfirmedUser(one, 'ivy@example.ca', PASSWORD, own.now());
+      const ivy = new TestClient(app.app);
+      await ivy.signIn('ivy@example.ca', PASSWORD);
+      const res = await ivy.post('/api/alerts', { name: 'Two processes', criteria: construction, frequency: 'instant' });
+      expect(res.statusCode, res.body).toBe(201);
+      own.advance(MINUTE);
+      const { run: ingested } = await ingestSource(one, {
+        source: 'demo',
+        input: generateDemoCsv({ count: 120, seed: 777, now: own.now() }),
+        now: own.now(),
+      });
+      expect(ingested.rows_inserted).toBe(120);
+      own.advance(MINUTE);
+
+      const results = await Promise.all([runAlertDigests(first), runAlertDigests(second)]);
+      expect(results.filter((r) => r === null)).toHaveLength(1);
+      expect(results.find((r) => r !== null)).toMatchObject({ digestsSent: 1 });
+      await expect.poll(() => mails.mails.length).toBe(1);
+
+      if (testDialect === 'sqlite') {
+        // A lease left by a process that died: the job waits until it expires, then takes over.
+        const later = new Date(Date.now() + 60_000).toISOString();
+        await one.db.insertInto('job_lock').values({ name: ALERT_JOB_NAME, holder: 'dead', expires_at: later }).execute();
+        expect(await runAlertDigests(second)).toBeNull();
+        await one.db.updateTable('job_lock').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
+        expect(await runAlertDigests(second)).not.toBeNull();
+        expect(await one.db.selectFrom('job_lock').selectAll().execute()).toEqual([]);
+      }
+      // Nothing was mailed twice.
+      expect(mails.mails).toHaveLength(1);
+    } finally {
+      await first.mailer.close();
+      await second.mailer.close();
+      await app.app.close();
+      await mails.close();
     }
   });
 });
