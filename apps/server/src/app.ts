@@ -43,6 +43,16 @@ import { exportRoutes } from './features/exports/exports.routes.ts';
 import { createExportService } from './features/exports/exports.service.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { createTeamService } from './features/team/team.service.ts';
+import { createAlertRunner, type AlertRunner } from './features/alerts/alerts.jobs.ts';
+import { alertRoutes } from './features/alerts/alerts.routes.ts';
+import { createAlertService } from './features/alerts/alerts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Runs the alert digests (ADR 0012): triggered after ingestions here, on ALERTS_SCHEDULE by server.ts. */
+    alertRunner: AlertRunner;
+  }
+}
 
 export interface AppDeps {
   env: Env;
@@ -144,13 +154,17 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   registerPlanLimits(app, { db: dbh.db, billing, sessions, now });
   // The activity log is written by the slices where things happen (viewed, searched, bookmarked, downloaded).
   const activity = createActivityLog({ db: dbh.db, now, sessions });
+  const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
+  app.addHook('onClose', () => mail.close());
+  // Alerts (ADR 0012): the digests run after each ingestion that adds tenders and on ALERTS_SCHEDULE.
+  const alertRunner = createAlertRunner({ dbh, env, mailer: mail, now, log: app.log, billing });
+  app.decorate('alertRunner', alertRunner);
+  // preClose: a run in progress finishes (and its mail goes out) before the mailer closes.
+  app.addHook('preClose', async () => alertRunner.close());
 
   await app.register(tenderRoutes, { prefix: '/api', env, dbh, now, activity });
   await app.register(searchRoutes, { prefix: '/api', dbh, activity });
-  await app.register(ingestRoutes, { prefix: '/api', env, dbh });
-
-  const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
-  app.addHook('onClose', () => mail.close());
+  await app.register(ingestRoutes, { prefix: '/api', env, dbh, onIngested: () => void alertRunner.trigger() });
   const auth = createAuthService({
     db: dbh.db,
     env,
@@ -186,6 +200,7 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(exportRoutes, { prefix: '/api', db: dbh.db, exports: exportService, sessions, now });
   const team = createTeamService({ db: dbh.db, env, now, mailer: mail, billing });
   await app.register(teamRoutes, { prefix: '/api', team, sessions });
+  await app.register(alertRoutes, { prefix: '/api', alerts: createAlertService({ dbh, billing, now }), sessions });
   const contact = createContactService({ db: dbh.db, env, now, mailer: mail, sessions, log: app.log });
   app.addHook('onClose', () => contact.drain());
   await app.register(contactRoutes, { prefix: '/api', contact });

@@ -113,6 +113,14 @@ const envSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL_YEARLY: stripePriceId,
   STRIPE_PRICE_ENTERPRISE_MONTHLY: stripePriceId,
   STRIPE_PRICE_ENTERPRISE_YEARLY: stripePriceId,
+  /**
+   * Cron expression for the alert digests (alerts.send-digests, ADR 0012), or `off`. Default: every 15 minutes.
+   * Each successful ingestion that adds tenders also starts a run, whatever this says.
+   */
+  ALERTS_SCHEDULE: z
+    .string()
+    .default('*/15 * * * *')
+    .refine((v) => v === 'off' || v.trim().split(/\s+/).length >= 5, { message: 'must be a cron expression or "off"' }),
   /** Cron expression for the trial reminders and expiry job (billing.trial-reminders), or `off`. Default: hourly. */
   BILLING_SCHEDULE: z
     .string()

@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { scheduleIngest, seedIfEmpty } from './features/ingest/ingest.jobs.ts';
 import { scheduleBillingJobs } from './features/billing/billing.jobs.ts';
+import { scheduleAlerts } from './features/alerts/alerts.jobs.ts';
 
 // loadEnv → createDb → migrate → buildApp → listen; graceful close on SIGTERM/SIGINT.
 async function main() {
@@ -18,8 +19,10 @@ async function main() {
   await migrateToLatest(dbh.db);
   const app = await buildApp({ env, dbh });
 
-  const jobs = scheduleIngest({ env, dbh, log: app.log });
+  // A refresh that adds tenders starts the alert digests at once (ADR 0012).
+  const jobs = scheduleIngest({ env, dbh, log: app.log, onIngested: () => void app.alertRunner.trigger() });
   const billingJobs = scheduleBillingJobs({ env, dbh, log: app.log });
+  const alertJobs = scheduleAlerts(app.alertRunner, { env, log: app.log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +35,7 @@ async function main() {
     force.unref();
     jobs.stop();
     billingJobs.stop();
+    alertJobs.stop();
     await app.close(); // waits for in-flight requests
     await dbh.close();
     app.log.info('closed cleanly');

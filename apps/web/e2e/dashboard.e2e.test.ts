@@ -136,8 +136,10 @@ describe('home dashboard', () => {
     expect(await tileValue(page, 'new')).toBe(api.newThisWeek);
     expect(api.newThisWeek).toBeGreaterThan(0);
     expect(api.newThisWeek).toBeLessThanOrEqual(newestPublished);
+    // No alert yet: the Active alerts tile counts real alerts (alerts.e2e.test.ts creates some).
     expect(await tileValue(page, 'alerts')).toBe(0);
-    await expect.poll(() => page.getByTestId('tile-alerts').textContent()).toContain('Alerts are not available yet');
+    expect(api.activeAlerts).toBe(0);
+    await expect.poll(() => page.getByTestId('tile-alerts').textContent()).toContain('Saved searches that email you new tenders');
 
     // Urgent Deadlines: the two bookmarks closing within 7 days, soonest first, each opening its tender.
     const urgent = page.getByTestId('urgent-deadlines').getByRole('link');
@@ -332,7 +334,7 @@ describe('home dashboard', () => {
       ),
     );
     expect(hrefs).toEqual({
-      'Set up Alert': '/alerts',
+      'Set up Alert': '/alerts/new',
       'View Saved': '/bookmarks',
       'Advanced Search': '/search',
       'Manage Alerts': '/alerts',

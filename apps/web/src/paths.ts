@@ -39,7 +39,23 @@ export const paths = {
   /** Linked by the spec; the bookmarks view. */
   bookmarks: { path: '/bookmarks', href: () => '/bookmarks' },
   analytics: { path: '/analytics', href: () => '/analytics' },
+  /** The caller's alerts (saved searches mailed as digests; ADR 0012). */
   alerts: { path: '/alerts', href: () => '/alerts' },
+  /** Create an alert, optionally prefilled with a search (the /search page's query and filters). */
+  alertNew: {
+    path: '/alerts/new',
+    href: (prefill?: { q?: string; regions?: string[]; method?: string; after?: string }) => {
+      const params = new URLSearchParams();
+      if (prefill?.q) params.set('q', prefill.q);
+      for (const r of prefill?.regions ?? []) params.append('region', r);
+      if (prefill?.method) params.set('method', prefill.method);
+      if (prefill?.after) params.set('after', prefill.after);
+      const query = params.toString();
+      return query ? `/alerts/new?${query}` : '/alerts/new';
+    },
+  },
+  /** One alert: edit it and preview what it matches (the digest mails link here). */
+  alert: { path: '/alerts/:id', href: (id: string) => `/alerts/${encodeURIComponent(id)}` },
   pipeline: { path: '/pipeline', href: () => '/pipeline' },
   /** Linked by the spec (onboarding skip); redirects to /home. */
   dashboard: { path: '/dashboard', href: () => '/dashboard' },

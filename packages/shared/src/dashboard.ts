@@ -20,8 +20,9 @@ export const dashboardSchema = z.object({
   profileComplete: z.boolean(),
   /** Active bookmarks. */
   saved: z.number().int(),
-  /** Always 0 for now: alerts do not exist yet (alertsAvailable is false). */
+  /** The caller's active (not paused) alerts, as GET /api/alerts counts them against the plan. */
   activeAlerts: z.number().int(),
+  /** True since alerts exist (ADR 0012); kept so that older clients keep reading the field. */
   alertsAvailable: z.boolean(),
   /** Active bookmarks of open tenders closing from now to 7 days from now. */
   deadlinesThisWeek: z.number().int(),

@@ -74,5 +74,7 @@ export const ERROR_CODES = [
   'team_not_member',
   'team_invite_wrong_account',
   'team_conflict',
+  // alerts (ADR 0012)
+  'alert_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -408,6 +408,46 @@ export interface TeamInviteTable {
   revoked_at: string | null;
 }
 
+// Alerts (migration 2026-11-23-10, ADR 0012).
+export interface AlertTable {
+  id: string;
+  user_id: string;
+  name: string;
+  criteria: string; // JSON of the saved search criteria
+  frequency: string; // instant | daily | weekly
+  active: number; // 0/1
+  /** Tenders first ingested after this are new to the alert (set on create and resume). */
+  baseline_at: string;
+  last_run_at: string | null;
+  last_notified_at: string | null;
+  next_run_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertDigestTable {
+  id: string;
+  alert_id: string;
+  status: string; // pending | sent
+  tender_count: number;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface AlertDeliveryTable {
+  alert_id: string;
+  tender_id: string;
+  digest_id: string;
+  created_at: string;
+}
+
+/** A job run's lease on SQLite (lib/job-lock.ts); PostgreSQL uses advisory locks instead. */
+export interface JobLockTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   user_account: UserAccountTable;
   session: SessionTable;
@@ -441,6 +481,10 @@ export interface Database {
   team: TeamTable;
   team_member: TeamMemberTable;
   team_invite: TeamInviteTable;
+  alert: AlertTable;
+  alert_digest: AlertDigestTable;
+  alert_delivery: AlertDeliveryTable;
+  job_lock: JobLockTable;
 }
 
 export type Db = Kysely<Database>;

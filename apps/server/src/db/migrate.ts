@@ -10,6 +10,7 @@ import * as createBookmarksActivityContact from './migrations/2026-11-22-09-crea
 import * as notificationsOnboardingSkip from './migrations/2026-11-22-10-notifications-onboarding-skip.ts';
 import * as searchStateAndChangeLog from './migrations/2026-11-23-01-search-state-and-change-log.ts';
 import * as ftsHashSize from './migrations/2026-11-23-02-fts-hash-size.ts';
+import * as createAlert from './migrations/2026-11-23-10-create-alert.ts';
 import * as rfpOcrPagesUploadEvents from './migrations/2026-11-23-30-rfp-ocr-pages-upload-events.ts';
 import * as createExportsAndTeams from './migrations/2026-11-23-20-create-exports-and-teams.ts';
 
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-10-notifications-onboarding-skip': notificationsOnboardingSkip,
   '2026-11-23-01-search-state-and-change-log': searchStateAndChangeLog,
   '2026-11-23-02-fts-hash-size': ftsHashSize,
+  '2026-11-23-10-create-alert': createAlert,
   '2026-11-23-30-rfp-ocr-pages-upload-events': rfpOcrPagesUploadEvents,
   '2026-11-23-20-create-exports-and-teams': createExportsAndTeams,
 };

@@ -51,7 +51,7 @@ export function createAppRouter(queryClient: QueryClient) {
             // The public site (issue 4).
             route(paths.about.path, () => import('./routes/about.tsx')),
             route(paths.contact.path, () => import('./routes/contact.tsx')),
-            // Help, FAQ, legal and company pages, and the honest pages for /analytics, /alerts, /pipeline.
+            // Help, FAQ, legal and company pages, and the honest pages for /analytics and /pipeline.
             route('/:page', () => import('./routes/content-page.tsx')),
             // The API documentation is served by the server, not the app: a full page load.
             { path: paths.apiDocs.path, loader: () => redirectDocument('/api/docs') },
@@ -74,6 +74,10 @@ export function createAppRouter(queryClient: QueryClient) {
                     route(paths.tableView.path, () => import('./routes/table-view.tsx')),
                     route(paths.bookmarks.path, () => import('./routes/bookmarks.tsx')),
                     route(paths.calendar.path, () => import('./routes/calendar.tsx')),
+                    // Alerts (ADR 0012): saved searches mailed as digests.
+                    route(paths.alerts.path, () => import('./routes/alerts.tsx')),
+                    route(paths.alertNew.path, () => import('./routes/alert-new.tsx')),
+                    route(paths.alert.path, () => import('./routes/alert-edit.tsx')),
                     { path: paths.dashboard.path, loader: () => redirect(paths.appHome.href()) },
                     { path: paths.tenders.path, loader: () => redirect(paths.tableView.href()) },
                   ],

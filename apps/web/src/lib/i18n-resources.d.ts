@@ -21,6 +21,7 @@ import type billing from '../locales/en/billing.json';
 import type rfp from '../locales/en/rfp.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type team from '../locales/en/team.json';
+import type alerts from '../locales/en/alerts.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -47,6 +48,7 @@ declare module 'i18next' {
       rfp: typeof rfp;
       dashboard: typeof dashboard;
       team: typeof team;
+      alerts: typeof alerts;
     };
   }
 }

@@ -46,8 +46,8 @@ const HELP_TOPICS: Array<[RegExp, { en: string; fr: string }]> = [
   [
     /\balerts?\b|\bnotif|\bemail me|\balerte/,
     {
-      en: 'Alerts email you new tenders that match a search. Set them up from **Set up Alert** on Home or at [/alerts](/alerts).',
-      fr: 'Les alertes vous envoient par courriel les nouveaux appels d’offres correspondant à une recherche. Créez-les depuis **Set up Alert** sur l’accueil ou à [/alerts](/alerts).',
+      en: 'An alert is a saved search: after each tender refresh Breeze runs it and emails you the tenders that are new since it last ran, each one once, right away or in a daily or weekly digest. Create one with **Create alert from this search** on the search page, **Set up Alert** on Home, or at [Alerts](/alerts), where you can also edit, pause, resume and delete them and preview what each matches. Your plan sets how many can be active at once (see [Plans & Billing](/plans)); new matches also appear in the notification bell.',
+      fr: 'Une alerte est une recherche enregistrée : après chaque mise à jour des appels d’offres, Breeze la relance et vous envoie par courriel les appels d’offres nouveaux depuis sa dernière vérification, chacun une seule fois, tout de suite ou dans un résumé quotidien ou hebdomadaire. Créez-en une avec **Créer une alerte à partir de cette recherche** sur la page de recherche, **Créer une alerte** sur l’accueil, ou dans [Alertes](/alerts), où vous pouvez aussi les modifier, les suspendre, les réactiver, les supprimer et voir ce que chacune trouve. Votre forfait fixe combien peuvent être actives à la fois (voir [Forfaits et facturation](/plans)); les nouveaux résultats apparaissent aussi dans la cloche de notifications.',
     },
   ],
   [

@@ -23,6 +23,7 @@ import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { countActiveAlerts } from '../alerts/alerts.queries.ts';
 import { buildFeatureTable, toPlanView } from './billing.plans.ts';
 import { createLocalProvider, ProviderError, type BillingProvider } from './billing.provider.ts';
 import {
@@ -188,16 +189,17 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   /**
-   * Uses of each limit by the account (`accountId`: the owner, for every user of a team; usage is
-   * pooled, ADR 0013): counted per month for searches and exports; alerts and users are gauges.
+   * Uses of each limit (`accountId`: the owner, for every user of a team): searches and exports
+   * are pooled per account and counted per month (ADR 0013); alerts are personal, so the user's
+   * own active alerts count against the account's plan (ADR 0012); users are the account's.
    */
-  async function usageOf(accountId: string, metric: LimitMetric, period: string): Promise<number> {
+  async function usageOf(accountId: string, userId: string, metric: LimitMetric, period: string): Promise<number> {
     switch (metric) {
       case 'searches':
       case 'exports':
         return readUsage(db, accountId, metric, period);
       case 'alerts':
-        return 0; // no alerts exist yet (issue 7): assertWithinLimit('alerts') is ready for them
+        return countActiveAlerts(db, userId); // active (not paused) alerts, over the limit or not
       case 'users':
         return 1 + (await countMembersOfOwner(db, accountId)); // the owner and the members
     }
@@ -209,7 +211,7 @@ export function createBillingService(deps: BillingDeps) {
     const limits = ent.effectivePlan.limits;
     const entries = await Promise.all(
       LIMIT_METRICS.map(async (metric) => {
-        const used = await usageOf(ent.accountId, metric, period);
+        const used = await usageOf(ent.accountId, userId, metric, period);
         const limit = limits[metric];
         return [
           metric,

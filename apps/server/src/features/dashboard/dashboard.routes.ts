@@ -8,6 +8,7 @@ import { daysLeft } from '../ai/labels.ts';
 import { recommendTenders } from '../ai/recommendations.ts';
 import type { Sessions } from '../auth/auth.sessions.ts';
 import { dayBefore } from '../tenders/tenders.queries.ts';
+import { countActiveAlerts } from '../alerts/alerts.queries.ts';
 import { bookmarkedDeadlines, countActiveBookmarks } from './dashboard.queries.ts';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
@@ -26,8 +27,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; now: Clock;
         summary: 'Your dashboard: new tenders that fit your profile, saved, alerts, deadlines this week',
         description:
           '`newThisWeek` counts open tenders published in the last 7 days that GET /api/recommendations would ' +
-          'recommend (same candidates and profile fit). Alerts do not exist yet: `activeAlerts` is 0 and ' +
-          '`alertsAvailable` false. Deadlines are active bookmarks of open tenders closing within 7 days from now.',
+          'recommend (same candidates and profile fit). `activeAlerts` counts your active (not paused) alerts, as ' +
+          'GET /api/alerts does. Deadlines are active bookmarks of open tenders closing within 7 days from now.',
         response: { 200: dashboardSchema, ...errors(401) },
       },
     },
@@ -43,7 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; now: Clock;
         government_experience: null,
         typical_contract_size: null,
       };
-      const [fresh, saved, deadlines] = await Promise.all([
+      const [fresh, saved, deadlines, activeAlerts] = await Promise.all([
         recommendTenders(dbh, profile, {
           page: 1,
           limit: 1,
@@ -53,13 +54,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; now: Clock;
         }),
         countActiveBookmarks(dbh.db, userId),
         bookmarkedDeadlines(dbh.db, userId, at),
+        countActiveAlerts(dbh.db, userId),
       ]);
       return {
         newThisWeek: fresh.total,
         profileComplete: fresh.profileComplete,
         saved,
-        activeAlerts: 0,
-        alertsAvailable: false,
+        activeAlerts,
+        alertsAvailable: true,
         deadlinesThisWeek: deadlines.length,
         urgentDeadlines: deadlines.map((d) => ({ ...d, days_left: Math.max(0, daysLeft(d.closing_date, at) ?? 0) })),
         generatedAt: at.toISOString(),

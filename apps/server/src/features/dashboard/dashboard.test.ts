@@ -113,7 +113,7 @@ describe('GET /api/dashboard', () => {
       profileComplete: true,
       saved: 7, // every bookmark but the archived one
       activeAlerts: 0,
-      alertsAvailable: false,
+      alertsAvailable: true,
       deadlinesThisWeek: 3,
       urgentDeadlines: [
         {
@@ -209,9 +209,30 @@ describe('GET /api/dashboard', () => {
       profileComplete: false,
       saved: 0,
       activeAlerts: 0,
-      alertsAvailable: false,
+      alertsAvailable: true,
       deadlinesThisWeek: 0,
       urgentDeadlines: [],
     });
+  });
+
+  test('active alerts are the caller\'s alerts that are not paused, as the database holds them', async () => {
+    await createConfirmedUser(ctx.dbh, 'carol@example.com', PASSWORD);
+    const carol = new TestClient(ctx.app);
+    const carolId = (await carol.signIn('carol@example.com', PASSWORD)).user.id;
+    const create = (name: string, active: boolean) =>
+      carol.post('/api/alerts', { name, criteria: { q: 'software' }, frequency: 'daily', active });
+    for (const [name, active] of [['one', true], ['two', true], ['three', false]] as const) {
+      expect((await create(name, active)).statusCode).toBe(201);
+    }
+    // Alice's alert is not Carol's.
+    expect((await alice.post('/api/alerts', { name: 'mine', criteria: { q: 'software' } })).statusCode).toBe(201);
+    const inDb = await ctx.dbh.db
+      .selectFrom('alert')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', carolId)
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(inDb.n)).toBe(2);
+    expect((await dashboard(carol)).activeAlerts).toBe(2);
   });
 });

@@ -11,6 +11,8 @@ export interface JobDeps {
   env: Env;
   dbh: DbHandle;
   log: FastifyBaseLogger;
+  /** Called after a refresh that added tenders (the alert digests run then; ADR 0012). */
+  onIngested?: () => void;
 }
 
 /** app_meta key telling the UI whether it shows official or generated data. */
@@ -50,6 +52,7 @@ export async function runRefresh(deps: JobDeps, opts: { url?: string } = {}): Pr
   const results: IngestResult[] = [];
   for (const url of urls) results.push(await ingestUrl(deps, url));
   if (results.some((r) => !r.failure && r.run.rows_read > r.run.rows_rejected)) await retireDemoData(deps);
+  if (results.some((r) => !r.failure && r.run.rows_inserted > 0)) deps.onIngested?.();
   return results;
 }
 

@@ -33,7 +33,11 @@ function respond(results: IngestResult[]) {
   return { runs: results.map((r) => r.run) };
 }
 
-export const ingestRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle }> = async (app, { env, dbh }) => {
+/** `onIngested` runs after a refresh that added tenders (the alert digests; ADR 0012). */
+export const ingestRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle; onIngested?: () => void }> = async (
+  app,
+  { env, dbh, onIngested },
+) => {
   // onRequest, not preHandler: refuse strangers before the body is parsed or validated.
   const onRequest = requireAdmin(env);
 
@@ -54,7 +58,7 @@ export const ingestRoutes: FastifyPluginAsyncZod<{ env: Env; dbh: DbHandle }> = 
         response: { 200: runsResponseSchema, ...errors, 422: errorBodySchema, 503: errorBodySchema },
       },
     },
-    async (req) => respond(await runRefresh({ env, dbh, log: req.log }, { url: req.body?.url })),
+    async (req) => respond(await runRefresh({ env, dbh, log: req.log, onIngested }, { url: req.body?.url })),
   );
 
   app.get(

@@ -25,7 +25,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock; ses
         summary: 'Your notifications, newest first, with the unread count',
         description:
           'Computed at request time: bookmarked tenders closing within 3 days, bookmarked tenders changed ' +
-          '(amended) since they were bookmarked, and a free trial ending within 3 days. A notification is ' +
+          '(amended) since they were bookmarked, a free trial ending within 3 days, and the tenders your alerts ' +
+          'found in the last 7 days (one per tender and alert). A notification is ' +
           'unread when it is dated after the last POST /notifications/read.',
         response: { 200: notificationListSchema, ...errors(401) },
       },

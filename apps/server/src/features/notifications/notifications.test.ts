@@ -97,6 +97,7 @@ describe('notifications', () => {
           amendment_number: 0,
         },
         trial_ends_at: null,
+        alert: null,
       },
     ]);
     // Bob has bookmarked nothing: Alice's notifications are hers alone.
@@ -164,6 +165,7 @@ describe('notifications', () => {
         amendment_number: 1,
       },
       trial_ends_at: null,
+      alert: null,
     });
     expect(result.notifications.map((n) => n.kind)).toEqual(['bookmark_amended', 'bookmark_closing']);
 
@@ -217,6 +219,7 @@ describe('notifications', () => {
         read: false,
         tender: null,
         trial_ends_at: trialEnds,
+        alert: null,
       },
     ]);
     expect(result.unread).toBe(2);

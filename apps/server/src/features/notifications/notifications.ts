@@ -1,10 +1,12 @@
 import {
+  ALERT_NOTIFICATION_DAYS,
   NOTIFICATION_LIST_LIMIT,
   NOTIFICATION_WINDOW_DAYS,
   type Notification,
   type NotificationList,
 } from '@app/shared/notifications';
 import type { Db } from '../../db/database.ts';
+import { listRecentAlertMatches } from '../alerts/alerts.queries.ts';
 import {
   type BookmarkedTender,
   findNotificationsSeenAt,
@@ -29,16 +31,18 @@ const tenderOf = (t: BookmarkedTender): Notification['tender'] => ({
  * The user's notifications at `now`, newest first:
  * - a bookmarked tender closes within 3 days (dated when it entered the window, or when bookmarked if later);
  * - a bookmarked tender changed (amendment, corrected notice) after it was bookmarked (dated by the change);
- * - the free trial ends within 3 days (dated when it entered the window).
+ * - the free trial ends within 3 days (dated when it entered the window);
+ * - an alert found a new tender in the last 7 days (dated when the alert's run recorded it; ADR 0012).
  * A notification is unread when it is dated after the user last marked them read.
  */
 export async function computeNotifications(db: Db, userId: string, now: Date): Promise<NotificationList> {
   const nowMs = now.getTime();
-  const [closing, amended, trialEnd, seenAt] = await Promise.all([
+  const [closing, amended, trialEnd, seenAt, alertMatches] = await Promise.all([
     listBookmarkedWithClosing(db, userId),
     listBookmarkedAmended(db, userId),
     findUnpaidTrialEnd(db, userId),
     findNotificationsSeenAt(db, userId),
+    listRecentAlertMatches(db, userId, iso(nowMs - ALERT_NOTIFICATION_DAYS * 86_400_000)),
   ]);
   const seenMs = seenAt ? Date.parse(seenAt) : Number.NEGATIVE_INFINITY;
   const items: Array<Omit<Notification, 'read'>> = [];
@@ -53,6 +57,7 @@ export async function computeNotifications(db: Db, userId: string, now: Date): P
       at: iso(Math.min(atMs, nowMs)),
       tender: tenderOf(t),
       trial_ends_at: null,
+      alert: null,
     });
   }
 
@@ -65,6 +70,7 @@ export async function computeNotifications(db: Db, userId: string, now: Date): P
       at: iso(Math.min(atMs, nowMs)),
       tender: tenderOf(t),
       trial_ends_at: null,
+      alert: null,
     });
   }
 
@@ -76,6 +82,26 @@ export async function computeNotifications(db: Db, userId: string, now: Date): P
       at: iso(trialEndMs - WINDOW_MS),
       tender: null,
       trial_ends_at: trialEnd ?? null,
+      alert: null,
+    });
+  }
+
+  for (const m of alertMatches) {
+    const atMs = Date.parse(m.at);
+    if (!Number.isFinite(atMs)) continue;
+    items.push({
+      id: `alert_match:${m.alertId}:${m.tenderId}`,
+      kind: 'alert_match',
+      at: iso(Math.min(atMs, nowMs)),
+      tender: {
+        id: m.tenderId,
+        title: m.title,
+        title_fr: m.titleFr,
+        closing_date: m.closingDate,
+        amendment_number: m.amendmentNumber,
+      },
+      trial_ends_at: null,
+      alert: { id: m.alertId, name: m.alertName },
     });
   }
 

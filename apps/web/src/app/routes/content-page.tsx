@@ -14,6 +14,7 @@ const href: Record<LinkKey, string> = {
   tableView: paths.tableView.href(),
   calendar: paths.calendar.href(),
   bookmarks: paths.bookmarks.href(),
+  alerts: paths.alerts.href(),
   rfpAnalysis: paths.rfpAnalysis.href(),
   contact: paths.contact.href(),
   faq: paths.faq.href(),
@@ -31,7 +32,7 @@ const href: Record<LinkKey, string> = {
 
 /** What each page points to: for the features that do not exist yet, what does. */
 const RELATED: Record<ContentPageName, LinkKey[]> = {
-  help: ['search', 'tableView', 'bookmarks', 'calendar', 'rfpAnalysis', 'settings', 'guides', 'faq', 'contact'],
+  help: ['search', 'tableView', 'bookmarks', 'alerts', 'calendar', 'rfpAnalysis', 'settings', 'guides', 'faq', 'contact'],
   faq: ['help', 'pricing', 'about', 'contact'],
   privacy: ['cookies', 'terms', 'settings', 'contact'],
   terms: ['privacy', 'cookies', 'pricing', 'contact'],
@@ -41,11 +42,10 @@ const RELATED: Record<ContentPageName, LinkKey[]> = {
   careers: ['about', 'contact'],
   news: ['about', 'signUp', 'pricing'],
   analytics: ['search', 'tableView', 'bookmarks'],
-  alerts: ['search', 'bookmarks', 'calendar'],
   pipeline: ['bookmarks', 'calendar', 'search'],
 };
 
-/** `/:page`: help, FAQ, legal and company pages, and honest pages for the features not built yet. */
+/** `/:page`: help, FAQ, legal and company pages, and honest pages for the features not built yet (/alerts is built: its own route). */
 export function Component() {
   const { page } = useParams();
   if (!isContentPage(page)) return <NotFound />;

@@ -20,6 +20,8 @@ export interface SearchFilters {
   publishedBefore?: string;
   valueMin?: number;
   valueMax?: number;
+  /** Only tenders first ingested after this instant (tender.created_at): the alert job's "new since" (ADR 0012). */
+  firstSeenAfter?: string;
   /** ISO instant the effective status is computed against. */
   now: string;
 }
@@ -33,7 +35,7 @@ export const isOpenOnly = (f: SearchFilters) =>
   !f.status.closed &&
   f.status.others.length === 0 &&
   [f.regions, f.categories, f.noticeTypes, f.methodPatterns, f.entities].every((l) => l.length === 0) &&
-  [f.closingAfter, f.closingBefore, f.publishedAfter, f.publishedBefore, f.valueMin, f.valueMax].every(
+  [f.closingAfter, f.closingBefore, f.publishedAfter, f.publishedBefore, f.valueMin, f.valueMax, f.firstSeenAfter].every(
     (v) => v === undefined,
   );
 export const hasValueBound = (f: SearchFilters) => f.valueMin !== undefined || f.valueMax !== undefined;
@@ -157,6 +159,8 @@ export interface FilterColumns {
   closingDate: string;
   publishedDate: string;
   estimatedValue: string;
+  /** True when the tender was first ingested after ? (a condition with one placeholder). */
+  firstSeenAfter: string;
   like: 'LIKE' | 'ILIKE';
 }
 
@@ -215,5 +219,6 @@ export function filterClause(f: SearchFilters, c: FilterColumns): { where: strin
   // A tender with no amount in its text may still fit the budget: kept, but ranked lower.
   if (f.valueMin !== undefined) bound(`(${c.estimatedValue} IS NULL OR ${c.estimatedValue} >= ?)`, f.valueMin);
   if (f.valueMax !== undefined) bound(`(${c.estimatedValue} IS NULL OR ${c.estimatedValue} <= ?)`, f.valueMax);
+  if (f.firstSeenAfter !== undefined) bound(c.firstSeenAfter, f.firstSeenAfter);
   return { where: parts.join(' AND '), params };
 }

@@ -26,6 +26,7 @@ const COLUMNS: FilterColumns = {
   closingDate: 't.closing_date',
   publishedDate: 't.published_date',
   estimatedValue: 't.estimated_value',
+  firstSeenAfter: 't.created_at > ?',
   like: 'ILIKE',
 };
 

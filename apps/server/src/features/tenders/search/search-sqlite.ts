@@ -36,6 +36,8 @@ const COLUMNS: FilterColumns = {
   closingDate: 's.closing_date',
   publishedDate: 's.published_date',
   estimatedValue: 's.estimated_value',
+  // tender_search has no ingestion time; tender_created_idx makes this set small and quick.
+  firstSeenAfter: 's.doc_id IN (SELECT rowid FROM tender WHERE created_at > ?)',
   like: 'LIKE',
 };
 

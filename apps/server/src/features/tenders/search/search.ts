@@ -131,12 +131,19 @@ export function setSearchResultCache(enabled: boolean): void {
   resultCacheEnabled = enabled;
 }
 
+/** Server-side narrowing that is not part of the public criteria. */
+export interface SearchOptions {
+  /** Only tenders first ingested after this ISO instant: the alert job's "new since its last run" (ADR 0012). */
+  firstSeenAfter?: string;
+}
+
 export async function searchTenders(
   dbh: DbHandle,
   criteria: SearchCriteria,
   now = new Date(),
+  options: SearchOptions = {},
 ): Promise<SearchResponse> {
-  return (await answer(dbh, criteria, now, 'object')).response;
+  return (await answer(dbh, criteria, now, 'object', options)).response;
 }
 
 /** What the HTTP route sends: the response as JSON, with the figures the route logs. */
@@ -161,16 +168,24 @@ interface Answer extends SearchJson {
   engine: 'memory' | 'database';
 }
 
-async function answer(dbh: DbHandle, criteria: SearchCriteria, now: Date, form: Form): Promise<Answer> {
+async function answer(
+  dbh: DbHandle,
+  criteria: SearchCriteria,
+  now: Date,
+  form: Form,
+  options: SearchOptions = {},
+): Promise<Answer> {
   const started = performance.now();
   const backend = backendFor(dbh);
   await backend.refreshOpenIndex?.();
   // The caches and the in-memory index describe the present: a caller-supplied `now` (tests,
-  // "as of" questions) away from the clock always runs on the database.
+  // "as of" questions) away from the clock always runs on the database. So does the alert job's
+  // narrowing to tenders first seen after an instant (ADR 0012), which only the database engines know.
   const present = Math.abs(now.getTime() - Date.now()) < 1000;
-  const live = present ? liveOpenIndex(dbh) : undefined;
-  const version = resultCacheEnabled && present ? backend.dataVersion?.() : undefined;
-  if (version === undefined) return runSearch(backend, live, criteria, now, started, form);
+  const narrowed = options.firstSeenAfter !== undefined;
+  const live = present && !narrowed ? liveOpenIndex(dbh) : undefined;
+  const version = resultCacheEnabled && present && !narrowed ? backend.dataVersion?.() : undefined;
+  if (version === undefined) return runSearch(backend, live, criteria, now, started, form, options);
 
   let cache = resultCaches.get(backend);
   if (!cache) resultCaches.set(backend, (cache = new Map()));
@@ -213,11 +228,15 @@ async function runSearch(
   now: Date,
   started: number,
   form: Form,
+  options: SearchOptions = {},
 ): Promise<Answer> {
   const parsed: ParsedQuery = criteria.parse_query
     ? parsedQuery(criteria.q, now)
     : { keywords: criteria.q.trim(), filters: { regions: [], categories: [], notice_types: [] }, understood: [] };
-  const filters = resolveFilters(criteria, parsed.filters, now);
+  const filters: SearchFilters = {
+    ...resolveFilters(criteria, parsed.filters, now),
+    ...(options.firstSeenAfter !== undefined && { firstSeenAfter: options.firstSeenAfter }),
+  };
   const terms = searchTerms(parsed.keywords);
 
   const index = live && scopeOf(filters) === 'open' ? await live.current() : undefined;

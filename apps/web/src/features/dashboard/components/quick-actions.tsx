@@ -2,14 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../paths.ts';
 
-/**
- * Spec §2 quick actions, each leading to the page that does the job. Alerts do not exist yet:
- * both alert actions lead to the honest /alerts page rather than to a pretend form.
- */
+/** Spec §2 quick actions, each leading to the page that does the job: 'Set up Alert' opens the new-alert form. */
 export function QuickActions() {
   const { t } = useTranslation('dashboard');
   const actions = [
-    { key: 'setUpAlert', label: t('quick.setUpAlert'), href: paths.alerts.href() },
+    { key: 'setUpAlert', label: t('quick.setUpAlert'), href: paths.alertNew.href() },
     { key: 'viewSaved', label: t('quick.viewSaved'), href: paths.bookmarks.href() },
     { key: 'advancedSearch', label: t('quick.advancedSearch'), href: paths.search.href() },
     { key: 'manageAlerts', label: t('quick.manageAlerts'), href: paths.alerts.href() },

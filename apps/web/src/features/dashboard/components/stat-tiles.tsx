@@ -25,7 +25,7 @@ function TileContent({ tile }: { tile: Tile }) {
   );
 }
 
-/** The four stat tiles (spec §2), computed by the server for the caller; alerts are 0, said honestly. */
+/** The four stat tiles (spec §2), computed by the server for the caller. */
 export function StatTiles({ data }: { data: Dashboard }) {
   const { t } = useTranslation('dashboard');
   const tiles: Tile[] = [
@@ -47,7 +47,7 @@ export function StatTiles({ data }: { data: Dashboard }) {
       key: 'alerts',
       label: t('stats.activeAlerts'),
       value: data.activeAlerts,
-      hint: data.alertsAvailable ? '' : t('stats.alertsUnavailable'),
+      hint: t('stats.alertsHint'),
       href: paths.alerts.href(),
     },
     {

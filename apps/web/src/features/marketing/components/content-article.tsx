@@ -13,7 +13,6 @@ export const CONTENT_PAGES = [
   'careers',
   'news',
   'analytics',
-  'alerts',
   'pipeline',
 ] as const;
 export type ContentPageName = (typeof CONTENT_PAGES)[number];
@@ -26,6 +25,7 @@ export type LinkKey =
   | 'tableView'
   | 'calendar'
   | 'bookmarks'
+  | 'alerts'
   | 'rfpAnalysis'
   | 'contact'
   | 'faq'

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const FEATURES = [
   { key: 'discovery', icon: '⌕', planned: false },
-  { key: 'alerts', icon: '◔', planned: true },
+  { key: 'alerts', icon: '◔', planned: false },
   { key: 'deadlines', icon: '▦', planned: false },
   { key: 'analytics', icon: '▤', planned: false },
 ] as const;

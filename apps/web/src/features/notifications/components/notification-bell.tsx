@@ -31,7 +31,10 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
     const tender = item.tender!;
     href = paths.tenderNotice.href(tender.id);
     const name = pickLocalized(tender.title, tender.title_fr);
-    if (item.kind === 'bookmark_closing') {
+    if (item.kind === 'alert_match') {
+      title = t('alert.title', { name: item.alert?.name ?? '' });
+      text = name;
+    } else if (item.kind === 'bookmark_closing') {
       const closing = tender.closing_date ?? '';
       const days = calendarDaysUntil(closing);
       const date = formatDateTime(closing);
@@ -65,8 +68,8 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => 
 
 /**
  * The signed-in header's bell (spec §2, behaviour not shown): an unread count on the button, and a
- * panel listing bookmarked tenders closing within 3 days or amended since they were bookmarked, and
- * a trial about to end. 'Mark all as read' clears the count; the panel closes on an outside click,
+ * panel listing bookmarked tenders closing within 3 days or amended since they were bookmarked,
+ * the tenders your alerts found in the last 7 days, and a trial about to end. 'Mark all as read' clears the count; the panel closes on an outside click,
  * on Escape (focus back on the bell) and when an item is followed.
  */
 export function NotificationBell() {
@@ -168,6 +171,9 @@ export function NotificationBell() {
           <p className="notif__foot">
             <Link to={paths.bookmarks.href()} onClick={close}>
               {t('viewBookmarks')}
+            </Link>
+            <Link to={paths.alerts.href()} onClick={close}>
+              {t('manageAlerts')}
             </Link>
           </p>
         </div>

@@ -88,6 +88,19 @@ export function SearchPage({
         <>
           <h1 className="sp-heading">{t('heading', { q })}</h1>
           {actions && <div className="sp-actions">{actions({ q, ...filters })}</div>}
+          <p className="sp-alert-link">
+            <Link
+              className="button button--secondary button--small"
+              to={paths.alertNew.href({
+                q,
+                regions: filters.regions,
+                method: filters.procurement_method,
+                after: filters.closing_date_after,
+              })}
+            >
+              {t('createAlert')}
+            </Link>
+          </p>
           <div className="sp-layout">
             <div className="sp-side">
               <button
