@@ -78,7 +78,7 @@ async function load(label: string, dbh: DbHandle): Promise<void> {
 /** The 20 real CanadaBuys rows (../shared/data), repeated with distinct reference numbers. */
 const REAL_SAMPLE = new URL('../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', import.meta.url);
 function writeRealCopies(path: string, count: number): void {
-  const records = parse(readFileSync(REAL_SAMPLE), { bom: true }) as string[][];
+  const records: string[][] = parse(readFileSync(REAL_SAMPLE), { bom: true });
   const [header, ...sample] = records;
   if (!header) throw new Error('the real sample has no header');
   const ref = header.indexOf('referenceNumber-numeroReference');
