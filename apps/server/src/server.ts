@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { createDb } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
+import { liveOpenIndex } from './features/tenders/search/search.ts';
 import { scheduleIngest, seedIfEmpty } from './features/ingest/ingest.jobs.ts';
 import { scheduleBillingJobs } from './features/billing/billing.jobs.ts';
 import { scheduleAlerts } from './features/alerts/alerts.jobs.ts';
@@ -49,6 +50,9 @@ async function main() {
   if (env.SEED_DEMO === 'auto') {
     seedIfEmpty({ env, dbh, log: app.log }).catch((err: unknown) => app.log.error({ err }, 'first-start seeding failed'));
   }
+  // Build the in-memory index of open notices now rather than at the first search (ADR 0004);
+  // searches answer from the database until it is ready.
+  void liveOpenIndex(dbh).current();
 }
 
 main().catch((err: unknown) => {
