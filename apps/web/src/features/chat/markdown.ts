@@ -1,7 +1,7 @@
 /**
  * The small Markdown subset the chat replies use (paragraphs, bullet and numbered lists with one
- * level of nesting, headings, **bold**, *italic*, `code`, [links](…), backslash escapes), parsed
- * into a tree that React renders as elements. No HTML is ever produced from the text, so a reply
+ * level of nesting, headings, GitHub-style pipe tables, **bold**, *italic*, `code`, [links](…),
+ * backslash escapes), parsed into a tree that React renders as elements. No HTML is ever produced from the text, so a reply
  * cannot inject markup; links are limited to in-app paths, http(s) and mailto.
  */
 
@@ -22,8 +22,23 @@ export interface List {
   start: number;
   items: ListItem[];
 }
+export type Align = 'left' | 'center' | 'right' | null;
+/**
+ * A pipe table. `rowHeaders` is set when the top-left header cell is empty (a two-way table such
+ * as the chat's comparison): the first cell of each body row then names its row.
+ */
+export interface Table {
+  type: 'table';
+  align: Align[];
+  head: Inline[][];
+  rows: Inline[][][];
+  rowHeaders: boolean;
+}
 export type Block =
-  { type: 'paragraph'; inlines: Inline[] } | { type: 'heading'; level: number; inlines: Inline[] } | List;
+  | { type: 'paragraph'; inlines: Inline[] }
+  | { type: 'heading'; level: number; inlines: Inline[] }
+  | List
+  | Table;
 
 /** An in-app path (`/tender-notice/x`), an http(s) URL or a mailto: link; anything else is not a link. */
 export function safeHref(raw: string): { href: string; internal: boolean } | null {
@@ -33,7 +48,7 @@ export function safeHref(raw: string): { href: string; internal: boolean } | nul
   return null;
 }
 
-const ESCAPABLE = /[\\`*_[\]()#+\-.!<>]/;
+const ESCAPABLE = /[\\`*_[\]()#+\-.!<>|]/;
 
 export function parseInline(src: string): Inline[] {
   const out: Inline[] = [];
@@ -112,6 +127,42 @@ function findClosing(src: string, from: number, marker: string): number {
   return -1;
 }
 
+/**
+ * The cells of a table row: split on pipes that are not escaped (`\|` stays in the cell and
+ * becomes a plain pipe when the cell is parsed), without the optional outer pipes.
+ */
+export function splitRow(line: string): string[] {
+  let src = line.trim();
+  if (src.startsWith('|')) src = src.slice(1);
+  const cells: string[] = [];
+  let cell = '';
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\' && i + 1 < src.length) {
+      cell += c + src[i + 1];
+      i++;
+    } else if (c === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += c;
+    }
+  }
+  // A trailing pipe closes the last cell; without one, the rest is the last cell.
+  if (cell.trim() !== '' || !line.trim().endsWith('|')) cells.push(cell.trim());
+  return cells;
+}
+
+const DELIMITER_CELL = /^:?-+:?$/;
+
+/** The alignments of a delimiter row (`|---|:--:|`), or null when the line is not one. */
+function delimiterRow(line: string): Align[] | null {
+  if (!line.includes('-')) return null;
+  const cells = splitRow(line);
+  if (cells.length === 0 || !cells.every((c) => DELIMITER_CELL.test(c))) return null;
+  return cells.map((c) => (c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : null));
+}
+
 const BULLET = /^(\s*)[-*+]\s+(.*)$/;
 const NUMBERED = /^(\s*)(\d{1,3})[.)]\s+(.*)$/;
 const HEADING = /^(#{1,6})\s+(.*)$/;
@@ -131,7 +182,9 @@ export function parseMarkdown(src: string): Block[] {
     list = null;
   };
 
-  for (const line of src.replace(/\r\n?/g, '\n').split('\n')) {
+  const lines = src.replace(/\r\n?/g, '\n').split('\n');
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n] ?? '';
     if (line.trim() === '') {
       endParagraph();
       endList();
@@ -156,6 +209,24 @@ export function parseMarkdown(src: string): Block[] {
         endList();
         list = { type: 'list', ordered, start: Number(numbered?.[2] ?? 1), items: [item] };
       }
+      continue;
+    }
+    // A table: a row with pipes, then a delimiter row with as many cells; rows run to a blank line.
+    const align = line.includes('|') ? delimiterRow(lines[n + 1] ?? '') : null;
+    if (align && splitRow(line).length === align.length) {
+      endParagraph();
+      endList();
+      const width = align.length;
+      const fit = (cells: string[]) => Array.from({ length: width }, (_, i) => parseInline(cells[i] ?? ''));
+      const head = fit(splitRow(line));
+      const rows: Inline[][][] = [];
+      n += 2;
+      while (n < lines.length && (lines[n] ?? '').trim() !== '' && (lines[n] ?? '').includes('|')) {
+        rows.push(fit(splitRow(lines[n] ?? '')));
+        n++;
+      }
+      n--; // the loop's n++ moves to the line after the table
+      blocks.push({ type: 'table', align, head, rows, rowHeaders: head[0]?.length === 0 });
       continue;
     }
     const heading = HEADING.exec(line);
