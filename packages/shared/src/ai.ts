@@ -127,6 +127,22 @@ export const chatSessionSchema = z.object({
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 
+/** One of the caller's conversations, without its messages (GET /chat/sessions). */
+export const chatSessionInfoSchema = chatSessionSchema.omit({ messages: true }).extend({
+  messageCount: z.number().int().min(0),
+});
+export type ChatSessionInfo = z.infer<typeof chatSessionInfoSchema>;
+
+export const chatSessionListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const chatSessionListSchema = z.object({ sessions: z.array(chatSessionInfoSchema) });
+export type ChatSessionList = z.infer<typeof chatSessionListSchema>;
+
+/** GET /chat/session/{id}/messages: the session's messages, oldest first. */
+export const chatMessageListSchema = z.object({ sessionId: z.string(), messages: z.array(chatMessageSchema) });
+export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
+
 export const chatMessageInputSchema = z
   .object({
     message: z

@@ -131,6 +131,22 @@ export async function findChatSession(db: Db, sessionId: string, userId: string)
   return row && { sessionId: row.id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
+/** The user's sessions, most recently active first, with their message counts. */
+export async function listChatSessions(db: Db, userId: string, limit: number) {
+  const rows = await db
+    .selectFrom('chat_session as s')
+    .leftJoin('chat_message as m', 'm.session_id', 's.id')
+    .select(['s.id', 's.title', 's.created_at', 's.updated_at', (eb) => eb.fn.count<number | string | bigint>('m.id').as('messages')])
+    .where('s.user_id', '=', userId)
+    .groupBy(['s.id', 's.title', 's.created_at', 's.updated_at'])
+    .orderBy('s.updated_at', 'desc')
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ sessionId: r.id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at, messageCount: Number(r.messages) }));
+}
+
 export async function listChatMessages(db: Db, sessionId: string, limit = 500): Promise<StoredChatMessage[]> {
   const rows = await db
     .selectFrom('chat_message')

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   AI_LOCALES,
   chatMessageInputSchema,
+  chatMessageListSchema,
   chatMessageSchema,
   chatSessionCreatedSchema,
   chatSessionIdSchema,
+  chatSessionListQuerySchema,
+  chatSessionListSchema,
   chatSessionSchema,
   generateSummaryInputSchema,
   recommendationPageSchema,
@@ -30,6 +33,7 @@ import {
   findProfileForFit,
   findStoredSummary,
   listChatMessages,
+  listChatSessions,
   saveSummary,
   tenderContentHash,
   type ProfileForFit,
@@ -168,6 +172,44 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
     async (req, reply) => {
       const { account } = await sessions.require(req, reply);
       return { sessionId: await createChatSession(db, account.user.id, now().toISOString()) };
+    },
+  );
+
+  app.get(
+    '/chat/sessions',
+    {
+      schema: {
+        tags: ['chat'],
+        security,
+        summary: 'Your chat sessions, most recently active first (without their messages)',
+        description: 'The chat tab reopens the first one after a reload. `limit` 1-100, default 20.',
+        querystring: chatSessionListQuerySchema,
+        response: { 200: chatSessionListSchema, ...errors(400, 401) },
+      },
+    },
+    async (req, reply) => {
+      const { account } = await sessions.require(req, reply);
+      return { sessions: await listChatSessions(db, account.user.id, req.query.limit) };
+    },
+  );
+
+  app.get(
+    '/chat/session/:sessionId/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        security,
+        summary: 'The messages of one of your chat sessions, oldest first (another user’s session answers 404)',
+        params: sessionParams,
+        response: { 200: chatMessageListSchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { account } = await sessions.require(req, reply);
+      const session = await findChatSession(db, req.params.sessionId, account.user.id);
+      if (!session) throw notFound('chat_session_not_found', 'Chat session not found');
+      const messages = await listChatMessages(db, session.sessionId);
+      return { sessionId: session.sessionId, messages: messages.map(({ metadata: _m, ...m }) => m) };
     },
   );
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { chatMessageSchema, chatSessionSchema } from '@app/shared/ai';
+import { chatMessageListSchema, chatMessageSchema, chatSessionListSchema, chatSessionSchema } from '@app/shared/ai';
 import { createConfirmedUser, createTestClock, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
@@ -148,6 +148,61 @@ describe('chat', () => {
     const anonymous = new TestClient(ctx.app);
     expect((await anonymous.post('/api/chat/session', {})).statusCode).toBe(401);
     expect((await anonymous.get(`/api/chat/session/${sessionId}`)).statusCode).toBe(401);
+  });
+
+  test('GET /chat/sessions lists only the caller’s sessions, most recently active first; GET …/messages is owner-only', async () => {
+    await createConfirmedUser(ctx.dbh, 'carol@example.ca', 'carol passphrase 3', clock.now());
+    const carol = new TestClient(ctx.app);
+    await carol.signIn('carol@example.ca', 'carol passphrase 3');
+    const list = async (client: TestClient, query = '') => {
+      const res = await client.get(`/api/chat/sessions${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return chatSessionListSchema.parse(res.json()).sessions;
+    };
+    expect(await list(carol)).toEqual([]);
+
+    clock.advance(1_000);
+    const older = await newSession(carol);
+    clock.advance(1_000);
+    const newer = await newSession(carol);
+    expect((await list(carol)).map((s) => s.sessionId)).toEqual([newer, older]);
+    // A message makes the older conversation the most recent one.
+    clock.advance(1_000);
+    await say(carol, older, 'find vulnerability assessment tenders');
+    const sessions = await list(carol);
+    expect(sessions.map((s) => s.sessionId)).toEqual([older, newer]);
+    expect(sessions[0]).toMatchObject({ title: 'find vulnerability assessment tenders', messageCount: 2 });
+    expect(sessions[1]).toMatchObject({ title: null, messageCount: 0 });
+    expect((await list(carol, '?limit=1')).map((s) => s.sessionId)).toEqual([older]);
+
+    const res = await carol.get(`/api/chat/session/${older}/messages`);
+    expect(res.statusCode).toBe(200);
+    const history = chatMessageListSchema.parse(res.json());
+    expect(history.sessionId).toBe(older);
+    expect(history.messages.map((m) => [m.role, m.message.slice(0, 20)])).toEqual([
+      ['user', 'find vulnerability a'],
+      ['model', 'I found **1** open t'],
+    ]);
+    expect(history.messages[1]?.tenders.map((t) => t.id)).toEqual(['cb-1-cyber-on']);
+    expect(res.json()).not.toHaveProperty('messages.1.metadata');
+
+    // Nobody else sees them: not in Bob's list, 404 on Bob's read, 401 signed out.
+    const bobs = (await list(bob)).map((s) => s.sessionId);
+    expect(bobs).not.toContain(older);
+    expect(bobs).not.toContain(newer);
+    const stolen = await bob.get(`/api/chat/session/${older}/messages`);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toMatchObject({ code: 'chat_session_not_found' });
+    expect((await bob.get('/api/chat/session/no-such-session/messages')).statusCode).toBe(404);
+    const anonymous = new TestClient(ctx.app);
+    expect((await anonymous.get('/api/chat/sessions')).statusCode).toBe(401);
+    expect((await anonymous.get(`/api/chat/session/${older}/messages`)).statusCode).toBe(401);
+    for (const query of ['?limit=0', '?limit=101', '?limit=abc']) {
+      const bad = await carol.get(`/api/chat/sessions${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    expect((await carol.get('/api/chat/session/bad%20id/messages')).statusCode).toBe(400);
   });
 
   test('refuses bad messages with a 400', async () => {

@@ -1,4 +1,4 @@
-import type { AiLocale, ChatMessage, ChatSession } from '@app/shared/ai';
+import type { AiLocale, ChatMessage, ChatMessageList, ChatSessionList } from '@app/shared/ai';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -9,16 +9,23 @@ export const chatKeys = {
   messages: (sessionId: string) => ['chat', 'messages', sessionId] as const,
 };
 
+/** POST /api/chat/session: a new, empty conversation. */
+export const startChatSession = () => api.post<{ sessionId: string }>('/api/chat/session', {});
+
 /**
- * Spec §4 "Chat: session created on open". A query rather than a mutation so that the session
- * survives the tab being closed and opened again (its history is then reloaded); `New
- * conversation` removes it, which starts another.
+ * Spec §4 "Chat: session created on open". The tab reopens the user's most recent conversation
+ * (GET /api/chat/sessions), so the history survives the tab being closed and the page being
+ * reloaded; only a user without any conversation gets a new one. `New conversation` replaces
+ * the cached id with a fresh session.
  */
 export const chatSessionQuery = (userId: string) =>
   queryOptions({
     queryKey: chatKeys.session(userId),
     // No abort signal: a session the server made is kept even if the tab closes meanwhile.
-    queryFn: () => api.post<{ sessionId: string }>('/api/chat/session', {}),
+    queryFn: async () => {
+      const { sessions } = await api.get<ChatSessionList>('/api/chat/sessions?limit=1');
+      return sessions[0] ? { sessionId: sessions[0].sessionId } : startChatSession();
+    },
     select: (data) => data.sessionId,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -26,11 +33,11 @@ export const chatSessionQuery = (userId: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** GET /api/chat/session/{id}: the stored messages, oldest first. */
+/** GET /api/chat/session/{id}/messages: the stored messages, oldest first. */
 export const chatMessagesQuery = (sessionId: string) =>
   queryOptions({
     queryKey: chatKeys.messages(sessionId),
-    queryFn: ({ signal }) => api.get<ChatSession>(`/api/chat/session/${enc(sessionId)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ChatMessageList>(`/api/chat/session/${enc(sessionId)}/messages`, { signal }),
     select: (data) => data.messages,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

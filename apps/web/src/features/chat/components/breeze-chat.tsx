@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatSession } from '@app/shared/ai';
+import type { ChatMessage, ChatMessageList } from '@app/shared/ai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
-import { chatKeys, chatMessagesQuery, chatSessionQuery, sendChatMessage } from '../api/chat-api.ts';
+import { chatKeys, chatMessagesQuery, chatSessionQuery, sendChatMessage, startChatSession } from '../api/chat-api.ts';
 import { MarkdownView } from './markdown-view.tsx';
 import '../chat.css';
 
@@ -65,6 +65,9 @@ export function BreezeChat({ userId }: { userId: string }) {
   const [sendError, setSendError] = useState<string | null>(null);
   /** The plan's search limit refused the message's search (402): its message, with a link to /plans. */
   const [limitError, setLimitError] = useState<ApiError | null>(null);
+  // `New conversation`: creating the session, or its failure (the current conversation stays).
+  const [starting, setStarting] = useState(false);
+  const [newFailed, setNewFailed] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -79,7 +82,7 @@ export function BreezeChat({ userId }: { userId: string }) {
   }, [messages.length, pending]);
 
   function append(id: string, ...added: Bubble[]) {
-    queryClient.setQueryData<ChatSession>(chatKeys.messages(id), (old) =>
+    queryClient.setQueryData<ChatMessageList>(chatKeys.messages(id), (old) =>
       old ? { ...old, messages: [...old.messages, ...added] } : old,
     );
   }
@@ -99,7 +102,7 @@ export function BreezeChat({ userId }: { userId: string }) {
     } catch (err) {
       if (isPlanLimitError(err)) {
         // Nothing of the turn was stored: take the question back out and give it back to edit.
-        queryClient.setQueryData<ChatSession>(chatKeys.messages(sessionId), (old) =>
+        queryClient.setQueryData<ChatMessageList>(chatKeys.messages(sessionId), (old) =>
           old ? { ...old, messages: old.messages.slice(0, -1) } : old,
         );
         setText(message);
@@ -133,14 +136,25 @@ export function BreezeChat({ userId }: { userId: string }) {
     }
   }
 
-  function newConversation() {
+  async function newConversation() {
     setSendError(null);
     setLimitError(null);
-    queryClient.removeQueries({ queryKey: chatKeys.session(userId) });
-    void queryClient.refetchQueries({ queryKey: chatKeys.session(userId) });
+    setNewFailed(false);
+    setStarting(true);
+    try {
+      const created = await startChatSession();
+      queryClient.setQueryData<ChatMessageList>(chatKeys.messages(created.sessionId), { sessionId: created.sessionId, messages: [] });
+      queryClient.setQueryData(chatKeys.session(userId), created);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    } catch {
+      // The current conversation stays; the spec's start-failure text says what happened.
+      setNewFailed(true);
+    } finally {
+      setStarting(false);
+    }
   }
 
-  const startFailed = session.isError || history.isError;
+  const startFailed = session.isError || history.isError || newFailed;
 
   return (
     <div className="chat" aria-busy={pending || session.isPending}>
@@ -152,8 +166,8 @@ export function BreezeChat({ userId }: { userId: string }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={newConversation}
-            disabled={pending}
+            onClick={() => void newConversation()}
+            disabled={pending || starting}
           >
             {t('newConversation')}
           </button>
@@ -167,7 +181,7 @@ export function BreezeChat({ userId }: { userId: string }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => void (session.isError ? session.refetch() : history.refetch())}
+            onClick={() => void (newFailed ? newConversation() : session.isError ? session.refetch() : history.refetch())}
           >
             {t('retry')}
           </button>
