@@ -24,6 +24,7 @@ import type { DbHandle } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Sessions } from '../auth/auth.sessions.ts';
+import { listPlans } from '../billing/billing.queries.ts';
 import { findTender } from '../tenders/tenders.queries.ts';
 import { searchTenders } from '../tenders/search/search.ts';
 import {
@@ -45,6 +46,14 @@ import { recommendTenders } from './recommendations.ts';
 import { analyzeTender, fitInputOf, sourceFromTender, sourceFromText, type SummaryCore } from './tender-analysis.ts';
 
 const security = [{ sessionCookie: [] }];
+const EMPTY_PROFILE: ProfileForFit = {
+  company_name: null,
+  industry: null,
+  primary_services: [],
+  service_regions: [],
+  government_experience: null,
+  typical_contract_size: null,
+};
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
 
 export interface AiRouteDeps {
@@ -140,14 +149,7 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
     },
     async (req, reply) => {
       const { account } = await sessions.require(req, reply);
-      const profile = (await findProfileForFit(db, account.user.id)) ?? {
-        company_name: null,
-        industry: null,
-        primary_services: [],
-        service_regions: [],
-        government_experience: null,
-        typical_contract_size: null,
-      };
+      const profile = (await findProfileForFit(db, account.user.id)) ?? EMPTY_PROFILE;
       const locale = req.query.locale ?? account.user.locale;
       return recommendTenders(dbh, profile, { page: req.query.page, limit: req.query.limit, locale, now: now() });
     },
@@ -262,6 +264,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
         },
         getTender: (id) => findTender(db, id, at),
         getProfile: () => (profile ??= findProfileForFit(db, account.user.id)),
+        recommend: async (limit = 5) => {
+          const p = (await (profile ??= findProfileForFit(db, account.user.id))) ?? EMPTY_PROFILE;
+          return recommendTenders(dbh, p, { page: 1, limit: Math.min(10, limit), locale, now: at });
+        },
+        listPlans: () => listPlans(db),
         analyze: (t) => analyzeTender(sourceFromTender(t, locale), locale),
       };
       const answer = await model.chat({ history, message: req.body.message, locale, now: at, tools });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { chatMessageListSchema, chatMessageSchema, chatSessionListSchema, chatSessionSchema } from '@app/shared/ai';
+import { chatMessageListSchema, chatMessageSchema, chatSessionListSchema, chatSessionSchema, recommendationPageSchema } from '@app/shared/ai';
 import { createConfirmedUser, createTestClock, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
-import { formatClosing } from './labels.ts';
+import { countdown, daysLeft, formatClosing, formatMoney } from './labels.ts';
 
 /** Breeze chat (offline engine): sessions per user, search by natural language, follow-up questions. */
 // Dates relative to the real time: the search index drops closed notices by the wall clock.
@@ -118,6 +118,84 @@ describe('chat', () => {
     const table = (await say(alice, sessionId, 'compare 1 and 2')).reply;
     expect(table.tenders).toHaveLength(2);
     expect(table.message).toContain('| Closing |');
+  });
+
+  test('summarises a tender: objective, category, value and requirements from its text, with its link', async () => {
+    const sessionId = await newSession(alice);
+    const { reply } = await say(alice, sessionId, 'summarize cb-1-cyber-on');
+    expect(reply.tenders).toEqual([{ id: 'cb-1-cyber-on', title: 'Cybersecurity vulnerability assessment services' }]);
+    const lines = reply.message.split('\n');
+    expect(lines[0]).toBe('**[Cybersecurity vulnerability assessment services](/tender-notice/cb-1-cyber-on)**');
+    expect(lines).toContain('- **Objective:** Shared Services Canada has a requirement for cybersecurity vulnerability assessment services.');
+    expect(lines).toContain('- **Value:** $240,000 (estimated value)');
+    expect(lines.find((l) => l.startsWith('- **Category:**'))).toContain('UNSPSC 81111801 Computer or network or internet security');
+    expect(lines).toContain(`- **Closing:** ${formatClosing(thisMonth(0.3), 'en')} (${countdown(daysLeft(thisMonth(0.3), clock.now()), 'en')})`);
+    // The requirements block lists the clearance sentence of the notice under "Requirements".
+    const at = lines.indexOf('- **Requirements:**');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(/^ {2}- Security: Secret \(Resources must hold a valid Secret clearance\.\)$/);
+    // And the follow-up "what is the value" is about the tender just summarised.
+    expect((await say(alice, sessionId, 'how much is it worth?')).reply.message).toBe(
+      'The value of [Cybersecurity vulnerability assessment services](/tender-notice/cb-1-cyber-on) is **$240,000 (estimated value)**, as stated in the notice.',
+    );
+  });
+
+  test('"which tenders fit my profile?" answers with the recommendations: scores and reasons, linked', async () => {
+    await createConfirmedUser(ctx.dbh, 'dave@example.ca', 'dave passphrase 4', clock.now());
+    const dave = new TestClient(ctx.app);
+    const { user } = await dave.signIn('dave@example.ca', 'dave passphrase 4');
+    const sessionId = await newSession(dave);
+    // Without services or regions it says so instead of guessing.
+    const empty = (await say(dave, sessionId, 'Which tenders fit my profile?')).reply;
+    expect(empty.message).toContain('I don’t have your services and regions yet');
+    expect(empty.tenders).toEqual([]);
+
+    const profile = await dave.post('/api/profile', { id: user.id, primary_services: ['Cybersecurity'], service_regions: ['Ontario'] });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const recommended = recommendationPageSchema.parse((await dave.get('/api/recommendations?limit=5')).json());
+    expect(recommended.results.length).toBeGreaterThan(1);
+    for (const question of ['Which tenders fit my profile?', 'recommend me some tenders']) {
+      const { reply } = await say(dave, sessionId, question);
+      expect(reply.message).toMatch(/^Based on your profile \(Cybersecurity; Ontario\), here are the top \d of \d+ open tenders that fit:/);
+      // The same tenders, in the same order, as Recommended for You; each with its score and reasons.
+      expect(reply.tenders.map((t) => t.id)).toEqual(recommended.results.map((r) => r.id));
+      for (const [i, r] of recommended.results.entries()) {
+        const line = reply.message.split('\n').find((l) => l.startsWith(`${i + 1}. `));
+        expect(line).toContain(`(/tender-notice/${r.id})`);
+        expect(line).toContain(`**${r.relevanceScore}% match**`);
+        for (const reason of r.reasons.slice(0, 3)) expect(line).toContain(reason);
+      }
+    }
+    expect(recommended.results[0]?.reasons.join(' ')).toContain('Ontario');
+  });
+
+  test('help about plans names the plans of the database with their prices; alerts help links to /alerts', async () => {
+    const sessionId = await newSession(alice);
+    const plans = await ctx.dbh.db.selectFrom('plan').select(['id', 'name', 'price_monthly', 'price_yearly']).orderBy('position').execute();
+    expect(plans.map((p) => p.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
+    const answer = (await say(alice, sessionId, 'What plans do you offer?')).reply.message;
+    expect(answer).toMatch(/^Breeze has three plans, billed monthly or yearly \(yearly saves 20%\), with a \*\*14-day free trial\*\*/);
+    for (const p of plans) {
+      expect(answer).toContain(`- **${p.name}**: ${formatMoney(Number(p.price_monthly) / 100, 'en')} a month or ${formatMoney(Number(p.price_yearly) / 100, 'en')} a year`);
+    }
+    expect(answer).not.toContain('Starter and Pro');
+    expect(answer).toContain('[pricing page](/pricing)');
+
+    // Read from the database on every answer: a renamed plan shows under its new name.
+    await ctx.dbh.db.updateTable('plan').set({ name: 'Enterprise Plus' }).where('id', '=', 'enterprise').execute();
+    try {
+      expect((await say(alice, sessionId, 'how much does a subscription cost?')).reply.message).toContain('- **Enterprise Plus**:');
+    } finally {
+      await ctx.dbh.db.updateTable('plan').set({ name: 'Enterprise' }).where('id', '=', 'enterprise').execute();
+    }
+    const fr = await alice.post(`/api/chat/session/${sessionId}/message`, { message: 'Quels sont vos forfaits?', locale: 'fr' });
+    expect(chatMessageSchema.parse(fr.json()).message).toMatch(/^Breeze offre trois forfaits, facturés au mois ou à l’année \(l’annuel fait économiser 20 %\)/);
+
+    const alerts = (await say(alice, sessionId, 'How do alerts work?')).reply.message;
+    expect(alerts).toMatch(/^An alert is a saved search: .* emails you the tenders that are new since it last ran/);
+    expect(alerts).toContain('[Alerts](/alerts)');
+    const alertesFr = await alice.post(`/api/chat/session/${sessionId}/message`, { message: 'Comment fonctionnent les alertes?', locale: 'fr' });
+    expect(chatMessageSchema.parse(alertesFr.json()).message).toMatch(/^Une alerte est une recherche enregistrée : .*\[Alertes\]\(\/alerts\)/);
   });
 
   test('greets, helps with Breeze, and says when it does not know', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiLocale, ChatTenderRef } from '@app/shared/ai';
+import type { AiLocale, ChatTenderRef, RecommendationPage } from '@app/shared/ai';
 import type { RfpAnalysis } from '@app/shared/rfp';
 import type { SearchResponse, Tender } from '@app/shared/tender';
 import type { Env } from '../../env.ts';
@@ -21,6 +21,10 @@ export interface ChatTools {
   searchTenders(query: string, limit?: number): Promise<SearchResponse>;
   getTender(id: string): Promise<Tender | undefined>;
   getProfile(): Promise<ProfileForFit | undefined>;
+  /** The open tenders that fit the user's profile best, with scores and reasons (Recommended for You). */
+  recommend(limit?: number): Promise<RecommendationPage>;
+  /** Breeze's plans as the database holds them (prices in cents). */
+  listPlans(): Promise<Array<{ id: string; name: string; description: string; priceMonthly: number; priceYearly: number }>>;
   /** The offline analysis of a tender (objective, value, requirements with citations). */
   analyze(tender: Tender): SummaryCore;
 }

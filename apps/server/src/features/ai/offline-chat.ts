@@ -1,7 +1,8 @@
 import type { AiLocale, ChatTenderRef } from '@app/shared/ai';
 import type { Tender } from '@app/shared/tender';
 import type { ChatTurnInput, ChatTurnOutput } from './language-model.ts';
-import { countdown, daysLeft, formatClosing } from './labels.ts';
+import { TRIAL_DAYS } from '@app/shared/billing';
+import { countdown, daysLeft, formatClosing, formatMoney } from './labels.ts';
 import { fold } from './service-map.ts';
 
 /**
@@ -21,7 +22,10 @@ const ref = (t: Tender): ChatTenderRef => ({ id: t.id, title: t.title });
 
 const GREETING = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|allo|allô)\b[\s!.,]*(?:there|breeze|breezeai)?[\s!.]*$/i;
 const THANKS = /^(?:thanks?|thank you|merci|great|perfect|ok(?:ay)?|cool)\b[\s\S]{0,30}$/i;
-const HELP_TOPICS: Array<[RegExp, { en: string; fr: string }]> = [
+/** Help about Breeze's plans: the plans of the database (names, prices), never a fixed list. */
+const PLANS_TOPIC = /\bplans?\b|\bpric(?:e|es|ing)\b|\bsubscri|\btrial\b|\bbilling\b|\bcost of breeze\b|\babonnement|\bforfait|\bessai gratuit/;
+/** Help topics in order; `plans` is answered from the database (plansHelp). */
+const HELP_TOPICS: Array<[RegExp, { en: string; fr: string } | 'plans']> = [
   [
     /\bbookmark|\bsave (?:a |this |the )?tender|\bsaved\b|\bfavou?rite|\bsignet|\benregistrer/,
     {
@@ -29,13 +33,7 @@ const HELP_TOPICS: Array<[RegExp, { en: string; fr: string }]> = [
       fr: 'Pour ajouter un appel d’offres à vos favoris, ouvrez-le et cliquez sur **Bookmark Tender** dans la barre latérale (ou l’icône de signet dans l’en-tête). Vos favoris sont dans l’onglet **Bookmarks** de l’accueil et à /bookmarks, où vous pouvez ajouter des notes et les archiver.',
     },
   ],
-  [
-    /\bplans?\b|\bpric(?:e|es|ing)\b|\bsubscri|\btrial\b|\bbilling\b|\bcost of breeze\b|\babonnement|\bforfait|\bessai gratuit/,
-    {
-      en: 'Breeze has Starter and Pro plans, billed monthly or yearly (yearly saves 20%), with a **14-day free trial** and no credit card needed. Compare them on the [pricing page](/pricing); only Pro has advanced AI search, win probability, smart alerts, API access and priority support.',
-      fr: 'Breeze offre les forfaits Starter et Pro, facturés au mois ou à l’année (l’annuel fait économiser 20 %), avec un **essai gratuit de 14 jours** sans carte de crédit. Comparez-les sur la [page des prix](/pricing).',
-    },
-  ],
+  [PLANS_TOPIC, 'plans'],
   [
     /\brfp analy|\banaly[sz]e (?:a |an |my |the )?(?:rfp|pdf|document)|\bupload|\bpdf\b|\banalyse d['’]appel/,
     {
@@ -66,8 +64,8 @@ const HELP_TOPICS: Array<[RegExp, { en: string; fr: string }]> = [
   ],
 ];
 const CAPABILITIES = {
-  en: 'I can **find tenders** (“cybersecurity tenders in Ontario closing this month”), **answer questions about a tender** we discussed (closing date, contact, requirements, value, where to bid), **summarize** one, **compare** two, and help with Breeze itself (bookmarks, plans, alerts, RFP analysis).',
-  fr: 'Je peux **trouver des appels d’offres** (« cybersécurité en Ontario qui ferment ce mois-ci »), **répondre à vos questions sur un appel d’offres** dont nous avons parlé (date de clôture, contact, exigences, valeur, où soumissionner), en **résumer** un, en **comparer** deux, et vous aider avec Breeze (favoris, forfaits, alertes, analyse d’appel d’offres).',
+  en: 'I can **find tenders** (“cybersecurity tenders in Ontario closing this month”), show **which tenders fit your profile**, **answer questions about a tender** we discussed (closing date, contact, requirements, value, where to bid), **summarize** one, **compare** two, and help with Breeze itself (bookmarks, plans, alerts, RFP analysis).',
+  fr: 'Je peux **trouver des appels d’offres** (« cybersécurité en Ontario qui ferment ce mois-ci »), montrer **ceux qui correspondent à votre profil**, **répondre à vos questions sur un appel d’offres** dont nous avons parlé (date de clôture, contact, exigences, valeur, où soumissionner), en **résumer** un, en **comparer** deux, et vous aider avec Breeze (favoris, forfaits, alertes, analyse d’appel d’offres).',
 };
 
 const ATTRIBUTES: Array<[Attribute, RegExp]> = [
@@ -85,7 +83,8 @@ const ATTRIBUTES: Array<[Attribute, RegExp]> = [
 const SUMMARIZE = /\bsummar|\btell me (?:more )?about\b|\bdetails?\b|\boverview\b|\bwhat is (?:it|this|that)(?: about)?\b|\bexplain\b|\brésum|\bresum|\bparle[- ]moi\b|\bdecris\b/;
 const COMPARE = /\bcompar|\bversus\b|\bvs\.?\b|\bdifference between\b|\bwhich (?:one )?is better\b|\bdifférence/;
 const FIND = /\b(?:find|search|show|look(?:ing)? for|list|get me|are there|any|give me|need|want|recherche|cherche|trouve|montre|liste)\b|\btenders?\b|\bopportunit|\bcontracts?\b|\brfps?\b|\brfqs?\b|\bbids?\b|\bappels? d['’]offres\b|\bmarches\b/;
-const RECOMMEND = /\brecommend|\bfor me\b|\bmatch(?:es|ing)? my\b|\bfit(?:s)? (?:my|me)\b|\bsuited\b|\bpour moi\b|\brecommand/;
+const RECOMMEND =
+  /\brecommend|\bfor me\b|\bmatch(?:es|ing)? my\b|\bfit(?:s|ting)? (?:my|me|us|our)\b|\bsuited\b|\bbased on my profile\b|\bpour moi\b|\brecommand|\bcorrespond\w* a (?:mon|notre) profil|\bconvien\w* a (?:mon|notre)|\bselon (?:mon|notre) profil/;
 
 const ORDINALS: Array<[RegExp, number]> = [
   [/\b(?:first|1st|premier|premiere|#1|number 1|no\.? ?1|n[o°] ?1)\b|(?<![\d$])\b1\b(?![\d,.$k])/, 0],
@@ -149,9 +148,12 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
   if (/\bwhat can you do\b|\bhelp\b|\bque (?:peux|pouvez)-(?:tu|vous) faire\b|\baide\b/.test(folded) && folded.length < 60) {
     return { message: CAPABILITIES[locale], tenders: [] };
   }
+  // Help with Breeze itself, unless the question asks for tenders ("which tenders fit my profile?").
+  const asksHelp = /\bhow\b|\bwhere\b|\bwhat\b|\bcan i\b|\bcomment\b|\bou\b|\bquel|\?/.test(folded) && !FIND_STRONG.test(folded) && !RECOMMEND.test(folded);
   for (const [re, text] of HELP_TOPICS) {
-    if (re.test(folded) && /\bhow\b|\bwhere\b|\bwhat\b|\bcan i\b|\bcomment\b|\bou\b|\bquel|\?/.test(folded) && !FIND_STRONG.test(folded)) {
-      return { message: text[locale], tenders: [], ...(recent.focus ? { focus: recent.focus } : {}) };
+    if (asksHelp && re.test(folded)) {
+      const help = text === 'plans' ? await plansHelp(input) : text[locale];
+      return { message: help, tenders: [], ...(recent.focus ? { focus: recent.focus } : {}) };
     }
   }
 
@@ -260,21 +262,79 @@ async function find(message: string, input: ChatTurnInput): Promise<Reply> {
   return { message: `${head}\n\n${lines.join('\n')}\n\n${tail}`, tenders, ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}) };
 }
 
+/**
+ * "Which tenders fit my profile?": the same ranking as Recommended for You (GET
+ * /api/recommendations), each tender with its match score and the reasons in words.
+ */
 async function recommend(input: ChatTurnInput): Promise<Reply> {
-  const { locale, tools } = input;
+  const { locale, tools, now } = input;
+  const fr = locale === 'fr';
   const profile = await tools.getProfile();
   if (!profile || (!profile.primary_services.length && !profile.service_regions.length)) {
     return {
-      message:
-        locale === 'fr'
-          ? 'Je n’ai pas encore votre profil (services et régions). Complétez votre [profil](/profile) et je chercherai les appels d’offres qui vous conviennent; vous pouvez aussi me dire ce que vous cherchez.'
-          : 'I don’t have your services and regions yet. Complete your [profile](/profile) and I’ll look for tenders that fit; or just tell me what you are looking for.',
+      message: fr
+        ? 'Je n’ai pas encore votre profil (services et régions). Complétez votre [profil](/profile) et je chercherai les appels d’offres qui vous conviennent; vous pouvez aussi me dire ce que vous cherchez.'
+        : 'I don’t have your services and regions yet. Complete your [profile](/profile) and I’ll look for tenders that fit; or just tell me what you are looking for.',
       tenders: [],
     };
   }
-  const service = profile.primary_services.find((s) => s !== 'Other') ?? '';
-  const region = profile.service_regions[0] ? ` in ${profile.service_regions[0]}` : '';
-  return find(`${service}${region}`.trim(), input);
+  const page = await tools.recommend(5);
+  const services = profile.primary_services.join(', ');
+  const regions = profile.service_regions.join(', ');
+  const basis = [services, regions].filter(Boolean).map(md).join(fr ? ' ; ' : '; ');
+  if (page.results.length === 0) {
+    return {
+      message: fr
+        ? `Aucun appel d’offres ouvert ne correspond à votre profil (${basis}) pour le moment. Essayez de me dire ce que vous cherchez, ou élargissez votre [profil](/profile).`
+        : `No open tender fits your profile (${basis}) right now. Tell me what you are looking for, or widen your [profile](/profile).`,
+      tenders: [],
+    };
+  }
+  const lines = page.results.map((t, i) => {
+    const reasons = t.reasons.slice(0, 3).map(md).join('; ');
+    const score = fr ? `correspondance de ${t.relevanceScore} %` : `${t.relevanceScore}% match`;
+    return `${i + 1}. ${tenderLink(t)} — **${score}**${reasons ? `: ${reasons}` : ''} · ${fr ? 'ferme le' : 'closes'} ${closingPhrase(t, locale, now)}`;
+  });
+  const total = page.total;
+  const head = fr
+    ? `D’après votre profil (${basis}), ${total > 1 ? `voici les ${page.results.length} meilleurs de ${total} appels d’offres ouverts qui correspondent` : 'voici l’appel d’offres ouvert qui correspond'} :`
+    : `Based on your profile (${basis}), ${total > 1 ? `here are the top ${page.results.length} of ${total} open tenders that fit` : 'here is the open tender that fits'}:`;
+  const tail = fr
+    ? 'Les mêmes résultats sont dans **Recommandés pour vous** sur l’accueil. Demandez-moi par exemple « résume le 1 ».'
+    : 'The same list is in **Recommended for You** on Home. Ask me, for example, “summarize #1”.';
+  const tenders = page.results.map(ref);
+  return { message: `${head}\n\n${lines.join('\n')}\n\n${tail}`, tenders, ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}) };
+}
+
+const COUNT_WORDS: Record<AiLocale, string[]> = {
+  en: ['no', 'one', 'two', 'three', 'four', 'five', 'six'],
+  fr: ['aucun', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six'],
+};
+
+/** The plans as the database holds them: names, monthly and yearly prices, the yearly saving. */
+async function plansHelp(input: ChatTurnInput): Promise<string> {
+  const { locale, tools } = input;
+  const fr = locale === 'fr';
+  const plans = await tools.listPlans();
+  if (plans.length === 0) {
+    return fr
+      ? 'Je ne trouve aucun forfait pour le moment. Consultez la [page des prix](/pricing).'
+      : 'I can’t find any plans right now. See the [pricing page](/pricing).';
+  }
+  const money = (cents: number) => formatMoney(cents / 100, locale);
+  const items = plans.map((p) =>
+    fr
+      ? `- **${md(p.name)}** : ${money(p.priceMonthly)} par mois ou ${money(p.priceYearly)} par année — ${md(p.description)}`
+      : `- **${md(p.name)}**: ${money(p.priceMonthly)} a month or ${money(p.priceYearly)} a year — ${md(p.description)}`,
+  );
+  const savings = plans.map((p) => (p.priceMonthly > 0 ? Math.round(100 * (1 - p.priceYearly / (p.priceMonthly * 12))) : 0));
+  const save = savings.every((x) => x === savings[0]) && (savings[0] ?? 0) > 0 ? savings[0] : null;
+  const count = COUNT_WORDS[locale][plans.length] ?? String(plans.length);
+  const head = fr
+    ? `Breeze offre ${count} forfait${plans.length > 1 ? 's' : ''}, facturé${plans.length > 1 ? 's' : ''} au mois ou à l’année${save ? ` (l’annuel fait économiser ${save} %)` : ''}, avec un **essai gratuit de ${TRIAL_DAYS} jours** sans carte de crédit :`
+    : `Breeze has ${count} plan${plans.length > 1 ? 's' : ''}, billed monthly or yearly${save ? ` (yearly saves ${save}%)` : ''}, with a **${TRIAL_DAYS}-day free trial** and no credit card needed:`;
+  const tail = fr ? 'Comparez-les sur la [page des prix](/pricing).' : 'Compare their features and limits on the [pricing page](/pricing).';
+  return `${head}\n\n${items.join('\n')}\n\n${tail}`;
 }
 
 function summarize(t: Tender, input: ChatTurnInput): Reply {
