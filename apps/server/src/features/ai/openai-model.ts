@@ -1,3 +1,5 @@
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { AiLocale, ChatTenderRef, Citation } from '@app/shared/ai';
 import type { Tender } from '@app/shared/tender';
@@ -8,13 +10,15 @@ import { analyzeTender, type SummarySource } from './tender-analysis.ts';
 
 /**
  * Any OpenAI-compatible endpoint (OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp) through the
- * chat-completions protocol, with plain fetch: the `openai` package's current major needs
- * Node 22 (ADR 0007). Every failure throws; the caller falls back to the offline engine.
+ * chat-completions protocol, with the official `openai` SDK's 6.x line (7.x needs Node 22;
+ * ADR 0007): the configured base URL and key, a timeout per call and no retries (a failure
+ * falls back to the offline engine at once rather than making the user wait). Every failure
+ * throws a ModelError with a short reason; the caller falls back to the offline engine.
  *
  * Grounding: the model never supplies facts on its own. Summaries cite numbered sentences of
  * the notice (checked here), and value, category and requirements stay the offline engine's.
- * In chat the model must call `search_tenders` / `get_tender` / `get_profile`; links to
- * tenders no tool returned are removed.
+ * In chat the model must call the tools (`search_tenders`, `get_tender`, `get_profile`,
+ * `recommend_tenders`); links to tenders no tool returned are removed.
  */
 
 export interface OpenAiOptions {
@@ -31,6 +35,7 @@ const toolCallSchema = z.object({
   type: z.literal('function').optional(),
   function: z.object({ name: z.string(), arguments: z.string() }),
 });
+// The SDK types the reply but does not check it: a compatible server can send anything.
 const completionSchema = z.object({
   choices: z
     .array(
@@ -56,27 +61,44 @@ export class ModelError extends Error {
   override name = 'ModelError';
 }
 
-export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
-  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const maxRounds = opts.maxToolRounds ?? 4;
+/** The SDK's errors in a few words for the log and the stored message metadata. */
+function modelError(err: unknown): ModelError {
+  if (err instanceof ModelError) return err;
+  if (err instanceof APIConnectionTimeoutError) return new ModelError('timeout');
+  if (err instanceof APIConnectionError) {
+    const cause = (err as { cause?: { code?: unknown; cause?: { code?: unknown } } }).cause;
+    const code = cause?.code ?? cause?.cause?.code;
+    return new ModelError(`connection failed${typeof code === 'string' ? ` (${code})` : ''}`);
+  }
+  if (err instanceof APIError && err.status !== undefined) return new ModelError(`HTTP ${err.status}`);
+  if (err instanceof SyntaxError) return new ModelError('malformed reply: not JSON');
+  return new ModelError(err instanceof Error ? err.message.slice(0, 200) : String(err).slice(0, 200));
+}
 
-  async function complete(body: Record<string, unknown>, deadline: number) {
+export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
+  const maxRounds = opts.maxToolRounds ?? 4;
+  // Every option is given, so the SDK reads none of its own environment variables (env.ts is the
+  // one reader of process.env). Without a key (Ollama, vLLM) the SDK still wants one: a
+  // placeholder is passed and the Authorization header is removed, so nothing is sent.
+  const client = new OpenAI({
+    baseURL: opts.baseUrl.replace(/\/+$/, ''),
+    apiKey: opts.apiKey || 'no-key',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    timeout: opts.timeoutMs,
+    maxRetries: 0,
+    logLevel: 'off',
+    ...(opts.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+  });
+
+  async function complete(body: Omit<ChatCompletionCreateParamsNonStreaming, 'model' | 'messages'> & { messages: Message[] }, deadline: number) {
     const remaining = Math.max(1, Math.min(opts.timeoutMs, deadline - Date.now()));
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}) },
-      body: JSON.stringify({ model: opts.model, ...body }),
-      signal: AbortSignal.timeout(remaining),
-    });
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => undefined);
-      throw new ModelError(`HTTP ${res.status}`);
-    }
     let json: unknown;
     try {
-      json = await res.json();
-    } catch {
-      throw new ModelError('malformed reply: not JSON');
+      json = await client.chat.completions.create({ model: opts.model, ...body } as ChatCompletionCreateParamsNonStreaming, { timeout: remaining, maxRetries: 0 });
+    } catch (err) {
+      throw modelError(err);
     }
     const parsed = completionSchema.safeParse(json);
     if (!parsed.success) throw new ModelError('malformed reply: not a chat completion');
@@ -206,7 +228,7 @@ function parseJsonObject(content: string | null | undefined): unknown {
   }
 }
 
-export const TOOLS = [
+export const TOOLS: ChatCompletionTool[] = [
   {
     type: 'function',
     function: {
@@ -236,13 +258,22 @@ export const TOOLS = [
       parameters: { type: 'object', properties: {} },
     },
   },
-] as const;
+  {
+    type: 'function',
+    function: {
+      name: 'recommend_tenders',
+      description:
+        "The open tenders that fit the user's profile best (the same list as Recommended for You), each with a relevance score 0-100 and the reasons in words.",
+      parameters: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 10 } } },
+    },
+  },
+];
 
 function systemPrompt(input: ChatTurnInput): string {
   return [
     'You are BreezeAI, the assistant of Breeze, a web app for Canadian public tenders.',
     `Answer in ${input.locale === 'fr' ? 'French' : 'English'}, in short Markdown.`,
-    'Never invent tenders, dates, values or requirements: use the tools search_tenders, get_tender and get_profile, and say so when the data does not tell.',
+    'Never invent tenders, dates, values or requirements: use the tools search_tenders, get_tender, get_profile and recommend_tenders, and say so when the data does not tell.',
     'Link every tender you name as [Title](/tender-notice/{id}) with the id the tools returned.',
     `Today is ${input.now.toISOString().slice(0, 10)}.`,
   ].join(' ');
@@ -303,6 +334,16 @@ async function runTool(call: ToolCall, input: ChatTurnInput, remember: (t: Tende
     }
     case 'get_profile':
       return JSON.stringify((await tools.getProfile()) ?? null);
+    case 'recommend_tenders': {
+      const a = args(z.object({ limit: z.number().int().min(1).max(10).optional() }), call.function.arguments) ?? {};
+      const page = await tools.recommend(a.limit ?? 5);
+      page.results.forEach(remember);
+      return JSON.stringify({
+        total: page.total,
+        profile_complete: page.profileComplete,
+        results: page.results.map((t) => ({ ...brief(t), relevance_score: t.relevanceScore, reasons: t.reasons })),
+      });
+    }
     default:
       return JSON.stringify({ error: `unknown tool ${call.function.name}` });
   }
