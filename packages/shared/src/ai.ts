@@ -74,6 +74,8 @@ export const tenderSummarySchema = z.object({
     value: z.string(),
     /** The amount behind `value` in dollars, or null when the notice states none. */
     valueAmount: z.number().nullable(),
+    /** The currency of `valueAmount` (CAD unless the notice says US dollars); absent in summaries stored before it existed. */
+    valueCurrency: z.enum(['CAD', 'USD']).nullable().optional(),
     /** estimated | maximum | budget | minimum | stated, or null. */
     valueKind: z.string().nullable(),
   }),

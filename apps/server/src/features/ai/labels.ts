@@ -48,15 +48,16 @@ export const NOT_STATED: Record<AiLocale, string> = {
 
 // Intl formatters are costly to build; scoring a thousand candidates formats many amounts.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-export function formatMoney(amount: number, locale: AiLocale): string {
+/** Canadian dollars as "$1,200"; another currency by its code ("USD 412,000"), never as a bare "$". */
+export function formatMoney(amount: number, locale: AiLocale, currency: 'CAD' | 'USD' = 'CAD'): string {
   const cents = amount % 1 !== 0;
-  const key = `${locale}:${cents}`;
+  const key = `${locale}:${cents}:${currency}`;
   let f = moneyFormats.get(key);
   if (!f) {
     f = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', {
       style: 'currency',
-      currency: 'CAD',
-      currencyDisplay: 'narrowSymbol',
+      currency,
+      currencyDisplay: currency === 'CAD' ? 'narrowSymbol' : 'code',
       maximumFractionDigits: cents ? 2 : 0,
     });
     moneyFormats.set(key, f);

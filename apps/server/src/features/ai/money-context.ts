@@ -11,6 +11,8 @@ export type ValueKind = 'estimated' | 'maximum' | 'budget' | 'minimum' | 'stated
 
 export interface FoundAmount {
   amount: number;
+  /** Canadian dollars unless the notice says US dollars ("USD $412,000", "US$5,000", "5 000 $ US"). */
+  currency: 'CAD' | 'USD';
   kind: ValueKind;
   /** Offsets of the amount's sentence in the field text. */
   sentence: Sentence;
@@ -74,7 +76,9 @@ export function findAmounts(text: string, sentences: Sentence[]): FoundAmount[] 
         if (NOT_CONTRACT_VALUE.test(clause)) continue;
         const kind = KINDS.find(([, re2]) => re2.test(before))?.[0] ?? KINDS.find(([, re2]) => re2.test(clause))?.[0];
         if (!kind) continue; // a bare amount with no word saying it is the contract's
-        found.push({ amount, kind, sentence, start, end: start + m[0].length });
+        const around = sentence.text.slice(Math.max(0, m.index - 6), m.index) + '|' + sentence.text.slice(m.index, m.index + m[0].length + 14);
+        const currency = /\b(?:USD|US|U\.S\.)\s?\$?\|/i.test(around) || /\|[^|]*(?:\$\s?US\b|\bUSD\b|\bUS dollars\b|\bU\.S\. dollars\b)/i.test(around) ? 'USD' : 'CAD';
+        found.push({ amount, currency, kind, sentence, start, end: start + m[0].length });
       }
     }
   }

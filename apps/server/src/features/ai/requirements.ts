@@ -32,7 +32,30 @@ const BOILERPLATE = [
   /se réserve le droit/i,
 ];
 
-const NO_SECURITY = /\b(?:no|not subject to any|does not contain a|aucune?)\s+(?:security requirement|exigence (?:relative à la|de) sécurité)/i;
+const NO_SECURITY =
+  /\b(?:no|not subject to any|does not contain a|aucune?)\s+(?:security (?:requirement|clearance)|exigence (?:relative à la|de) sécurité|cote de sécurité)|\bsecurity requirements?\s*:\s*(?:none|nil|n\/a|not applicable)\b/i;
+
+/**
+ * Words that say something is NOT required: "not required", "is not mandatory", "will not be
+ * held", "is not scheduled", "no … is required", "n'est pas obligatoire". A sentence whose only
+ * obligation is negated ("Offerors are not required to submit samples", "ISO 9001 registration
+ * is not required", "A site visit will not be held") states no requirement.
+ */
+const NEGATED =
+  /\b(?:not|never|no longer)\s+(?:be\s+)?(?:required|mandatory|necessary|obligatory|needed|held|scheduled)\b|\bnot (?:a )?(?:requirement|condition)\b|\bno\s+[\p{L}\s-]{1,40}?\s+(?:is|are|will be)\s+(?:required|needed|necessary)\b|\bn['’](?:est|sont|sera|seront) pas (?:obligatoires?|requise?s?|exigée?s?|nécessaires?|tenue?s?)\b|\bpas obligatoire/giu;
+
+/** Only a negated obligation: "not required", with no "must", "shall" or un-negated "required" left. */
+function onlyNegated(text: string): boolean {
+  if (!NEGATED.test(text)) return false;
+  NEGATED.lastIndex = 0;
+  return !MANDATORY.test(text.replace(NEGATED, ' '));
+}
+
+/**
+ * A site visit that does not take place. An optional one ("recommended but not mandatory") is
+ * still listed, under the site-visit label, and only a mandatory one makes bidding harder.
+ */
+const NO_VISIT = /\bnot (?:be )?(?:held|scheduled)\b|\bno (?:site visit|site tour|bidders['’]? conference)\b|\bn['’](?:aura|y aura) pas (?:lieu|de visite)/i;
 
 // Longest first: "Top Secret" before "Secret".
 const LEVELS: Array<[string, RegExp, boolean]> = [
@@ -113,6 +136,10 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
   for (const sentence of sentences) {
     const t = sentence.text;
     if (BOILERPLATE.some((re) => re.test(t))) continue;
+    // A sentence that only says what is not required names no requirement (a site visit that is
+    // "not mandatory" is still a site visit; one that is "not held" is none).
+    const negated = onlyNegated(t);
+    if (negated && !(PATTERNS.find(([k]) => k === 'site_visit')?.[1].test(t) && !NO_VISIT.test(t))) continue;
     let classified = false;
 
     if (SECURITY_CONTEXT.test(t) && !NO_SECURITY.test(t)) {
@@ -133,6 +160,7 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
     for (const [kind, re] of PATTERNS) {
       if (!re.test(t)) continue;
       if (kind === 'bilingual' && /either official language/i.test(t)) continue;
+      if (negated && kind !== 'site_visit') continue;
       classified = true;
       if (kinds.has(kind)) continue;
       kinds.add(kind);
@@ -141,7 +169,7 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
       out.push({ kind, sentence, details, heavy });
     }
 
-    if (SET_ASIDE.some((re) => re.test(t)) && !/\bnot\b[^.]{0,20}set[- ]aside|\bIf not set-aside\b/i.test(t)) {
+    if (SET_ASIDE.some((re) => re.test(t)) && !/\bnot\b[^.]{0,20}set[- ]aside|\bIf not set-aside\b|\bn['’](?:est|sera) pas réservée?/i.test(t)) {
       classified = true;
       if (!kinds.has('set_aside')) {
         kinds.add('set_aside');

@@ -241,7 +241,7 @@ export function analyzeTender(source: SummarySource, locale: AiLocale): SummaryC
   const value = bestValue(findAmounts(text, sentences));
   let valueText = NOT_STATED[locale];
   if (value) {
-    const money = formatMoney(value.amount, locale);
+    const money = formatMoney(value.amount, locale, value.currency);
     const kind = VALUE_KIND_LABELS[locale][value.kind] ?? value.kind;
     valueText = value.kind === 'maximum' ? (fr ? `Jusqu’à ${money} (${kind})` : `Up to ${money} (${kind})`) : `${money} (${kind})`;
     cites.sentence('value', 0, value.sentence);
@@ -304,7 +304,14 @@ export function analyzeTender(source: SummarySource, locale: AiLocale): SummaryC
   const heavy = found.filter((r) => r.heavy).map((r) => heavyLabel(r, locale));
   return {
     summary: summary.join(' '),
-    keyDetails: { objective: objectiveText, category, value: valueText, valueAmount: value?.amount ?? null, valueKind: value?.kind ?? null },
+    keyDetails: {
+      objective: objectiveText,
+      category,
+      value: valueText,
+      valueAmount: value?.amount ?? null,
+      valueCurrency: value?.currency ?? null,
+      valueKind: value?.kind ?? null,
+    },
     requirements,
     requirementKinds,
     citations: cites.list,

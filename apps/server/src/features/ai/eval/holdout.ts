@@ -17,7 +17,7 @@ import type { Counts } from './run-eval.ts';
  *
  * - category: the decoded labels joined with ", ", exact match.
  * - value: right when within 0.5 % of the amount or of an also-acceptable amount, and in the
- *   same currency (the engine always states Canadian dollars); "none" when none is counted
+ *   same currency (keyDetails.valueCurrency, CAD when absent); "none" when none is counted
  *   apart; an engine value equal to one of the notes' value traps is a trap hit.
  * - requirements: an expected item is found when an engine requirement contains its quote
  *   (case-insensitive, whitespace collapsed, entities decoded). The engine requirement's text
@@ -190,8 +190,9 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
       r.misses.push(`${id} category: "${label || s.keyDetails.category}" instead of "${answer.category}"`);
     }
 
-    // Value (the engine states Canadian dollars).
+    // Value, with its currency (Canadian dollars when the engine names none).
     const amount = s.keyDetails.valueAmount;
+    const currencyOf = s.keyDetails.valueCurrency ?? 'CAD';
     const trapHit = amount !== null && note.valueTraps.some((t) => {
       const a = trapAmount(t);
       return a !== null && near(amount, a);
@@ -207,15 +208,15 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
     } else if (amount === null) {
       r.value.fn++;
       r.misses.push(`${id} value: missed ${answer.value.amount} ${answer.value.currency}`);
-    } else if ([answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v)) && answer.value.currency === 'CAD') {
+    } else if ([answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v)) && answer.value.currency === currencyOf) {
       r.value.tp++;
     } else {
       r.value.fp++;
       r.value.fn++;
       if (trapHit) r.valueTrapHits++;
-      const currency = answer.value.currency !== 'CAD' && [answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v));
+      const currency = answer.value.currency !== currencyOf && [answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v));
       r.misses.push(
-        `${id} value: ${amount} CAD instead of ${answer.value.amount} ${answer.value.currency}${currency ? ' (right amount, wrong currency)' : ''}${trapHit ? ' (a value trap)' : ''}`,
+        `${id} value: ${amount} ${currencyOf} instead of ${answer.value.amount} ${answer.value.currency}${currency ? ' (right amount, wrong currency)' : ''}${trapHit ? ' (a value trap)' : ''}`,
       );
     }
 
