@@ -154,7 +154,8 @@ export function BreezeChat({ userId }: { userId: string }) {
     }
   }
 
-  const startFailed = session.isError || history.isError || newFailed;
+  // While a retry runs, "Starting a chat session..." shows instead of the error.
+  const startFailed = (session.isError && !session.isFetching) || (history.isError && !history.isFetching) || newFailed;
 
   return (
     <div className="chat" aria-busy={pending || session.isPending}>
