@@ -422,10 +422,13 @@ describe('home dashboard', () => {
     await page.getByRole('tab', { name: /Breeze Chat/ }).click();
     const input = page.getByRole('textbox', { name: 'Votre message' });
     await expect.poll(() => input.isEnabled()).toBe(true);
+    // The tab reopens the user's latest conversation (the English one above): the reply is the last bubble.
+    const replies = page.locator('[data-role="model"]');
+    const before = await replies.count();
     await input.fill('appels d’offres de consultation en Alberta');
     await page.getByRole('button', { name: 'Envoyer' }).click();
-    const reply = page.locator('[data-role="model"]').first();
-    await reply.waitFor();
+    await expect.poll(() => replies.count()).toBe(before + 1);
+    const reply = replies.last();
     expect(await reply.textContent()).toMatch(/J’ai trouvé|Je n’ai trouvé/);
     await expectNoAxeViolations(page);
     await screenshot(page, 'home-chat-fr');
