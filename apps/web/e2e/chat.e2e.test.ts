@@ -26,7 +26,8 @@ const PAINTING = 'cb-999-00000091';
 const LENS = 'cb-999-00000092';
 const HOSTILE = 'cb-999-00000093';
 const HOSTILE_DESCRIPTION =
-  'The Coast Guard requires <img src=x onerror="window.__pwned=1"> harbour <b>signage</b><script>window.__pwned=2</script> services for the Gulf region.';
+  'The Coast Guard requires <img src=x onerror="window.__pwned=1"> harbour <b>signage</b><script>window.__pwned=2</script> services for the Gulf region. ' +
+  'Bidders must read <svg onload="window.__pwned=3"></svg> the [terms](javascript:window.__pwned=4) and <a href="javascript:window.__pwned=5">annexes</a>.';
 
 type Row = Record<string, string>;
 const sample: Row[] = parse(readFileSync(CANADABUYS_SAMPLE, 'utf8'), { columns: true, bom: true });
@@ -231,7 +232,15 @@ describe('Breeze Chat', () => {
     // The markup is visible as characters, and no element came from it.
     expect(await body.textContent()).toContain('The Coast Guard requires <img src=x onerror="window.__pwned=1"> harbour <b>signage</b><script>window.__pwned=2</script> services');
     expect(await body.getByRole('link', { name: 'Harbour signage <b>notice</b>' }).count()).toBe(1);
-    expect(await answer.locator('img, script, b, iframe').count()).toBe(0);
+    expect(await answer.locator('img, script, b, iframe, svg').count()).toBe(0);
+    // SECURITY.md A.10: no on* attribute and no javascript: URL reaches the DOM.
+    expect(
+      await answer.evaluate((el) =>
+        [...el.querySelectorAll('*')].some(
+          (n) => [...n.attributes].some((a) => a.name.startsWith('on')) || /^\s*javascript:/i.test(n.getAttribute('href') ?? ''),
+        ),
+      ),
+    ).toBe(false);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   });
