@@ -57,11 +57,26 @@ beforeAll(async () => {
   csvDir = mkdtempSync(join(tmpdir(), 'breeze-chat-e2e-'));
   const file = join(csvDir, 'chat.csv');
   const rows = [
-    notice(PAINTING, 'Zephyr lighthouse painting', 'Fisheries and Oceans Canada requires the painting of the Zephyr lighthouse tower. The estimated value is $85,000.', 20, 'Fisheries and Oceans Canada'),
-    notice(LENS, 'Zephyr lighthouse lens restoration', 'Parks Canada requires the restoration of the Zephyr lighthouse lens. Bidders must attend a mandatory site visit.', 30, 'Parks Canada'),
+    notice(
+      PAINTING,
+      'Zephyr lighthouse painting',
+      'Fisheries and Oceans Canada requires the painting of the Zephyr lighthouse tower. The estimated value is $85,000.',
+      20,
+      'Fisheries and Oceans Canada',
+    ),
+    notice(
+      LENS,
+      'Zephyr lighthouse lens restoration',
+      'Parks Canada requires the restoration of the Zephyr lighthouse lens. Bidders must attend a mandatory site visit.',
+      30,
+      'Parks Canada',
+    ),
     notice(HOSTILE, 'Harbour signage <b>notice</b>', HOSTILE_DESCRIPTION, 25, 'Canadian Coast Guard'),
   ];
-  writeFileSync(file, [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((r) => r.map(quote).join(',')).join('\r\n'));
+  writeFileSync(
+    file,
+    [header, ...rows.map((r) => header.map((h) => r[h] ?? ''))].map((r) => r.map(quote).join(',')).join('\r\n'),
+  );
   server = await startServer({ ingestFiles: [file] });
   const page = await b.newPage();
   await signUpOnboarded(page, server, 'Harbour Chat Consulting');
@@ -91,7 +106,11 @@ async function openChat(page: Page) {
   await page.goto(`${server.baseUrl}/home?tab=chat`);
   const panel = page.getByRole('tabpanel', { name: /Breeze Chat/ });
   await panel.getByText('Beta', { exact: true }).waitFor();
-  return { panel, input: panel.getByRole('textbox', { name: 'Your message' }), send: panel.getByRole('button', { name: 'Send' }) };
+  return {
+    panel,
+    input: panel.getByRole('textbox', { name: 'Your message' }),
+    send: panel.getByRole('button', { name: 'Send' }),
+  };
 }
 
 const MESSAGE_URL = (url: URL) => /^\/api\/chat\/session\/[^/]+\/message$/.test(url.pathname);
@@ -102,14 +121,24 @@ describe('Breeze Chat', () => {
   test('start failure shows the spec’s text; the input stays disabled until a session exists', async () => {
     const page = await signedInPage();
     // As for a user without any conversation: the list is empty, so the tab must create one.
-    await page.route((url) => url.pathname === '/api/chat/sessions', (route) => route.fulfill({ json: { sessions: [] } }));
+    await page.route(
+      (url) => url.pathname === '/api/chat/sessions',
+      (route) => route.fulfill({ json: { sessions: [] } }),
+    );
     let failStart = true;
-    await page.route((url) => url.pathname === '/api/chat/session', async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      if (failStart) return route.fulfill({ status: 500, json: { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'boom' } });
-      await sleep(1_500); // a slow start: the input must stay disabled meanwhile
-      return route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/chat/session',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        if (failStart)
+          return route.fulfill({
+            status: 500,
+            json: { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'boom' },
+          });
+        await sleep(1_500); // a slow start: the input must stay disabled meanwhile
+        return route.continue();
+      },
+    );
     const { panel, input, send } = await openChat(page);
     const alert = panel.getByRole('alert');
     await alert.getByText('Failed to start chat session. Please try again.').waitFor();
@@ -166,10 +195,26 @@ describe('Breeze Chat', () => {
     expect(await columns.count()).toBe(2);
     const hrefs = await columns.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs.sort()).toEqual([`/tender-notice/${PAINTING}`, `/tender-notice/${LENS}`].sort());
-    expect(await table.getByRole('rowheader').allTextContents()).toEqual(['Buyer', 'Category', 'Closing', 'Value', 'Delivery', 'Notice type', 'Requirements']);
-    const buyers = await table.getByRole('row', { name: /^Buyer/ }).getByRole('cell').allTextContents();
+    expect(await table.getByRole('rowheader').allTextContents()).toEqual([
+      'Buyer',
+      'Category',
+      'Closing',
+      'Value',
+      'Delivery',
+      'Notice type',
+      'Requirements',
+    ]);
+    const buyers = await table
+      .getByRole('row', { name: /^Buyer/ })
+      .getByRole('cell')
+      .allTextContents();
     expect(buyers.sort()).toEqual(['Fisheries and Oceans Canada', 'Parks Canada']);
-    const value = (await table.getByRole('row', { name: /^Value/ }).getByRole('cell').allTextContents()).join(' ');
+    const value = (
+      await table
+        .getByRole('row', { name: /^Value/ })
+        .getByRole('cell')
+        .allTextContents()
+    ).join(' ');
     expect(value).toContain('$85,000 (estimated value)');
     const answerText = (await answer.locator('.chat-md').textContent()) ?? '';
     expect(answerText).not.toContain('|');
@@ -189,7 +234,12 @@ describe('Breeze Chat', () => {
     await input.fill('find zephyr lighthouse tenders');
     await input.press('Enter');
     await expect.poll(() => input.isEnabled()).toBe(true);
-    await panel.locator('[data-role="model"]').last().getByRole('link', { name: 'Zephyr lighthouse lens restoration' }).first().waitFor();
+    await panel
+      .locator('[data-role="model"]')
+      .last()
+      .getByRole('link', { name: 'Zephyr lighthouse lens restoration' })
+      .first()
+      .waitFor();
     await input.fill('compare 1 and 2');
     await input.press('Enter');
     await panel.locator('[data-role="model"]').last().getByRole('table').waitFor();
@@ -202,7 +252,10 @@ describe('Breeze Chat', () => {
     const page = await signedInPage();
     await page.route(MESSAGE_URL, (route) =>
       isMessagePost(route)
-        ? route.fulfill({ status: 500, json: { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'boom' } })
+        ? route.fulfill({
+            status: 500,
+            json: { statusCode: 500, code: 'internal', error: 'Internal Server Error', message: 'boom' },
+          })
         : route.continue(),
     );
     const { panel, input } = await openChat(page);
@@ -230,14 +283,18 @@ describe('Breeze Chat', () => {
     await answer.locator(`.chat-md a[href="/tender-notice/${HOSTILE}"]`).waitFor();
     const body = answer.locator('.chat-md');
     // The markup is visible as characters, and no element came from it.
-    expect(await body.textContent()).toContain('The Coast Guard requires <img src=x onerror="window.__pwned=1"> harbour <b>signage</b><script>window.__pwned=2</script> services');
+    expect(await body.textContent()).toContain(
+      'The Coast Guard requires <img src=x onerror="window.__pwned=1"> harbour <b>signage</b><script>window.__pwned=2</script> services',
+    );
     expect(await body.getByRole('link', { name: 'Harbour signage <b>notice</b>' }).count()).toBe(1);
     expect(await answer.locator('img, script, b, iframe, svg').count()).toBe(0);
     // SECURITY.md A.10: no on* attribute and no javascript: URL reaches the DOM.
     expect(
       await answer.evaluate((el) =>
         [...el.querySelectorAll('*')].some(
-          (n) => [...n.attributes].some((a) => a.name.startsWith('on')) || /^\s*javascript:/i.test(n.getAttribute('href') ?? ''),
+          (n) =>
+            [...n.attributes].some((a) => a.name.startsWith('on')) ||
+            /^\s*javascript:/i.test(n.getAttribute('href') ?? ''),
         ),
       ),
     ).toBe(false);
@@ -268,7 +325,9 @@ describe('Breeze Chat', () => {
     const after = await openChat(page);
     await expect.poll(() => after.panel.locator('[data-role]').count()).toBe(shown);
     expect(await after.panel.locator('[data-role="user"]').last().textContent()).toContain(question);
-    expect(await after.panel.locator('[data-role="model"]').last().locator(`a[href="/tender-notice/${LENS}"]`).count()).toBeGreaterThan(0);
+    expect(
+      await after.panel.locator('[data-role="model"]').last().locator(`a[href="/tender-notice/${LENS}"]`).count(),
+    ).toBeGreaterThan(0);
 
     await after.panel.getByRole('button', { name: 'New conversation' }).click();
     await after.panel.getByText('No messages yet. Try one of these:').waitFor();

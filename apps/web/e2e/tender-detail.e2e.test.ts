@@ -180,7 +180,9 @@ describe('tender detail', () => {
     await quote.waitFor({ state: 'hidden' });
 
     // Every citation shown quotes the tender as stored: its popup's text is in the field it names.
-    const fieldOf = Object.fromEntries(Object.entries(enTender.ai.fields).map(([field, label]) => [label, field])) as Record<string, CitedField>;
+    const fieldOf = Object.fromEntries(
+      Object.entries(enTender.ai.fields).map(([field, label]) => [label, field]),
+    ) as Record<string, CitedField>;
     const markers = summary.getByRole('button', { name: /^Source \d+:/ });
     const count = await markers.count();
     expect(count).toBeGreaterThanOrEqual(3);
@@ -350,7 +352,9 @@ describe('tender detail', () => {
         expect(tender.description_fr!.slice(c.start, c.end)).toBe(c.quote);
       }
       expect(fromText.some((c) => c.item === 'objective')).toBe(true);
-      expect(await frSummary.getByRole('button', { name: /^Source \d+ : Description \(français\)$/ }).count()).toBeGreaterThan(0);
+      expect(
+        await frSummary.getByRole('button', { name: /^Source \d+ : Description \(français\)$/ }).count(),
+      ).toBeGreaterThan(0);
       await expectNoAxeViolations(fr);
       expect(await fr.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await screenshot(fr, 'tender-detail-fr');

@@ -73,7 +73,12 @@ describe('chat Markdown', () => {
       { type: 'link', href: '/tender-notice/cb-1', internal: true, children: [{ type: 'text', text: 'Snow removal' }] },
     ]);
     expect(table.head[2]).toEqual([
-      { type: 'link', href: '/tender-notice/cb-2', internal: true, children: [{ type: 'text', text: 'Road salt | sand' }] },
+      {
+        type: 'link',
+        href: '/tender-notice/cb-2',
+        internal: true,
+        children: [{ type: 'text', text: 'Road salt | sand' }],
+      },
     ]);
     expect(table.rows).toHaveLength(2);
     expect(table.rows[0]?.[0]).toEqual([{ type: 'text', text: 'Buyer' }]);

@@ -35,10 +35,7 @@ export interface Table {
   rowHeaders: boolean;
 }
 export type Block =
-  | { type: 'paragraph'; inlines: Inline[] }
-  | { type: 'heading'; level: number; inlines: Inline[] }
-  | List
-  | Table;
+  { type: 'paragraph'; inlines: Inline[] } | { type: 'heading'; level: number; inlines: Inline[] } | List | Table;
 
 /** An in-app path (`/tender-notice/x`), an http(s) URL or a mailto: link; anything else is not a link. */
 export function safeHref(raw: string): { href: string; internal: boolean } | null {
@@ -160,7 +157,9 @@ function delimiterRow(line: string): Align[] | null {
   if (!line.includes('-')) return null;
   const cells = splitRow(line);
   if (cells.length === 0 || !cells.every((c) => DELIMITER_CELL.test(c))) return null;
-  return cells.map((c) => (c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : null));
+  return cells.map((c) =>
+    c.startsWith(':') && c.endsWith(':') ? 'center' : c.endsWith(':') ? 'right' : c.startsWith(':') ? 'left' : null,
+  );
 }
 
 const BULLET = /^(\s*)[-*+]\s+(.*)$/;

@@ -40,7 +40,10 @@ describe('eval:ai', () => {
   });
 
   test('tuning set (real CanadaBuys rows of 2024-12-09): every field at its floor', () => {
-    const r = evaluate(here('../../../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv'), here('./real-sample-answers.json'));
+    const r = evaluate(
+      here('../../../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv'),
+      here('./real-sample-answers.json'),
+    );
     expect(r.tenders).toBe(20);
     expect(precision(r.fields.category!)).toBe(1);
     expect(recall(r.fields.unspsc!)).toBe(1);
@@ -52,7 +55,11 @@ describe('eval:ai', () => {
 
   test('hold-out set: all 35 notices and 223 expected requirements are scored', () => {
     const dir = './holdout/';
-    const r = evaluateHoldout(here(`${dir}holdout-tenders.csv`), here(`${dir}holdout-answers.json`), here(`${dir}holdout-notes.json`));
+    const r = evaluateHoldout(
+      here(`${dir}holdout-tenders.csv`),
+      here(`${dir}holdout-answers.json`),
+      here(`${dir}holdout-notes.json`),
+    );
     expect(r.tenders).toBe(35);
     expect(r.requirements.found + r.requirements.missed).toBe(223);
     expect(r.valueNoneTotal).toBe(12);

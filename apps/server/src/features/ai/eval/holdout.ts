@@ -53,7 +53,16 @@ const notesSchema = z.record(
   }),
 );
 
-export const HOLDOUT_KINDS = ['mandatory', 'security_clearance', 'insurance', 'bonding', 'site_visit', 'certification', 'trade_agreement', 'set_aside'] as const;
+export const HOLDOUT_KINDS = [
+  'mandatory',
+  'security_clearance',
+  'insurance',
+  'bonding',
+  'site_visit',
+  'certification',
+  'trade_agreement',
+  'set_aside',
+] as const;
 
 const KIND_OF: Record<RequirementKind, string> = {
   mandatory: 'mandatory',
@@ -139,12 +148,19 @@ const empty = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 
 /** The offline analysis of each notice of a CanadaBuys file, keyed by id, as ingestion maps it. */
 export function analyzeFile(csvPath: string): Map<string, { core: SummaryCore; ms: number }> {
-  const records = parse<CanadaBuysRecord>(readFileSync(csvPath), { columns: true, bom: true, relax_column_count: true });
+  const records = parse<CanadaBuysRecord>(readFileSync(csvPath), {
+    columns: true,
+    bom: true,
+    relax_column_count: true,
+  });
   const out = new Map<string, { core: SummaryCore; ms: number }>();
   for (const record of records) {
     const mapped = mapCanadaBuysRecord(record, { source: 'canadabuys' });
     if (!mapped.ok) throw new Error(`hold-out row rejected: ${mapped.reason}`);
-    const tender = toTender({ ...mapped.tender, created_at: '2026-01-06T00:00:00.000Z', updated_at: '2026-01-06T00:00:00.000Z' }, new Date('2026-01-06T12:00:00Z'));
+    const tender = toTender(
+      { ...mapped.tender, created_at: '2026-01-06T00:00:00.000Z', updated_at: '2026-01-06T00:00:00.000Z' },
+      new Date('2026-01-06T12:00:00Z'),
+    );
     const started = performance.now();
     const core = analyzeTender(sourceFromTender(tender, 'en'), 'en');
     out.set(tender.id, { core, ms: performance.now() - started });
@@ -176,7 +192,13 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
   for (const [id, answer] of Object.entries(answers)) {
     const got = analysed.get(id);
     if (!got) throw new Error(`hold-out answer ${id} has no row in the CSV`);
-    const note = notes[id] ?? { note: '', valueAlsoAcceptable: [], valueTraps: [], requirementTraps: [], borderline: [] };
+    const note = notes[id] ?? {
+      note: '',
+      valueAlsoAcceptable: [],
+      valueTraps: [],
+      requirementTraps: [],
+      borderline: [],
+    };
     const { core: s } = got;
     r.tenders++;
     times.push(got.ms);
@@ -193,10 +215,12 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
     // Value, with its currency (Canadian dollars when the engine names none).
     const amount = s.keyDetails.valueAmount;
     const currencyOf = s.keyDetails.valueCurrency ?? 'CAD';
-    const trapHit = amount !== null && note.valueTraps.some((t) => {
-      const a = trapAmount(t);
-      return a !== null && near(amount, a);
-    });
+    const trapHit =
+      amount !== null &&
+      note.valueTraps.some((t) => {
+        const a = trapAmount(t);
+        return a !== null && near(amount, a);
+      });
     if (answer.value === null) {
       r.valueNoneTotal++;
       if (amount === null) r.valueNoneCorrect++;
@@ -208,13 +232,18 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
     } else if (amount === null) {
       r.value.fn++;
       r.misses.push(`${id} value: missed ${answer.value.amount} ${answer.value.currency}`);
-    } else if ([answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v)) && answer.value.currency === currencyOf) {
+    } else if (
+      [answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v)) &&
+      answer.value.currency === currencyOf
+    ) {
       r.value.tp++;
     } else {
       r.value.fp++;
       r.value.fn++;
       if (trapHit) r.valueTrapHits++;
-      const currency = answer.value.currency !== currencyOf && [answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v));
+      const currency =
+        answer.value.currency !== currencyOf &&
+        [answer.value.amount, ...note.valueAlsoAcceptable].some((v) => near(amount, v));
       r.misses.push(
         `${id} value: ${amount} ${currencyOf} instead of ${answer.value.amount} ${answer.value.currency}${currency ? ' (right amount, wrong currency)' : ''}${trapHit ? ' (a value trap)' : ''}`,
       );
@@ -223,10 +252,15 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
     // Requirements: what the engine shows plus the source text it cites.
     const items = s.requirements.map((text, i) => ({
       kind: KIND_OF[s.requirementKinds[i] ?? 'mandatory'],
-      text: normalize([text, ...s.citations.filter((c) => c.item === 'requirement' && c.index === i).map((c) => c.quote)].join(' \n ')),
+      text: normalize(
+        [text, ...s.citations.filter((c) => c.item === 'requirement' && c.index === i).map((c) => c.quote)].join(
+          ' \n ',
+        ),
+      ),
       shown: text,
     }));
-    const contains = (item: { text: string }, q: { kind: string; text: string }) => quoteForms(q).some((f) => item.text.includes(f));
+    const contains = (item: { text: string }, q: { kind: string; text: string }) =>
+      quoteForms(q).some((f) => item.text.includes(f));
 
     for (const expected of answer.requirements) {
       const k = kindCounts(expected.kind);
@@ -243,7 +277,9 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
       }
       r.requirements.missed++;
       k.missed++;
-      r.misses.push(`${id} requirement: missed ${expected.kind} "${expected.text}"${byText ? ' (found under another kind)' : ''}`);
+      r.misses.push(
+        `${id} requirement: missed ${expected.kind} "${expected.text}"${byText ? ' (found under another kind)' : ''}`,
+      );
     }
     for (const it of items) {
       const k = kindCounts(it.kind);
@@ -267,7 +303,9 @@ export function evaluateHoldout(csvPath: string, answersPath: string, notesPath:
       k.wrong++;
       const trap = note.requirementTraps.find((q) => q.kind === it.kind && contains(it, q));
       if (trap) r.requirementTrapHits++;
-      r.misses.push(`${id} requirement: extra ${it.kind} "${it.shown.slice(0, 90)}"${trap ? ` (trap: ${trap.why})` : ''}`);
+      r.misses.push(
+        `${id} requirement: extra ${it.kind} "${it.shown.slice(0, 90)}"${trap ? ` (trap: ${trap.why})` : ''}`,
+      );
     }
   }
 
@@ -288,7 +326,9 @@ export function formatHoldoutReport(title: string, r: HoldoutResult, opts: { mis
   const out = [`${title}: ${r.tenders} tenders`];
   out.push(line('category', r.category));
   out.push(line('value', r.value));
-  out.push(`  ${'value: none when none'.padEnd(22)} accuracy  ${pct(r.valueNoneCorrect, r.valueNoneTotal)}   (${r.valueNoneCorrect}/${r.valueNoneTotal})`);
+  out.push(
+    `  ${'value: none when none'.padEnd(22)} accuracy  ${pct(r.valueNoneCorrect, r.valueNoneTotal)}   (${r.valueNoneCorrect}/${r.valueNoneTotal})`,
+  );
   out.push(`  ${'value traps taken'.padEnd(22)} ${r.valueTrapHits}`);
   const items = (name: string, c: ItemCounts) =>
     `  ${name.padEnd(22)} precision ${pct(c.right, c.right + c.wrong)}  recall ${pct(c.found, c.found + c.missed)}   (items ${c.right} right, ${c.wrong} wrong; quotes ${c.found} found, ${c.missed} missed; by text alone ${c.foundByText})`;
@@ -296,10 +336,14 @@ export function formatHoldoutReport(title: string, r: HoldoutResult, opts: { mis
   out.push(
     `  ${'requirements, any kind'.padEnd(22)} recall    ${pct(r.requirements.foundByText, r.requirements.found + r.requirements.missed)}   (quotes found under any kind)`,
   );
-  out.push(`  ${'requirement traps'.padEnd(22)} ${r.requirementTrapHits} taken; ${r.borderlineIgnored} engine item(s) holding only a borderline item, not counted`);
+  out.push(
+    `  ${'requirement traps'.padEnd(22)} ${r.requirementTrapHits} taken; ${r.borderlineIgnored} engine item(s) holding only a borderline item, not counted`,
+  );
   out.push('  requirements by kind (precision per engine item, recall per expected quote):');
   for (const [kind, c] of Object.entries(r.byKind)) out.push(`  ${items(`  ${kind}`, c).slice(2)}`);
-  out.push(`  time per summary: mean ${r.msPerSummary.mean.toFixed(2)} ms, p95 ${r.msPerSummary.p95.toFixed(2)} ms, max ${r.msPerSummary.max.toFixed(2)} ms`);
+  out.push(
+    `  time per summary: mean ${r.msPerSummary.mean.toFixed(2)} ms, p95 ${r.msPerSummary.p95.toFixed(2)} ms, max ${r.msPerSummary.max.toFixed(2)} ms`,
+  );
   if (opts.misses && r.misses.length) out.push('  differences:', ...r.misses.map((m) => `    - ${m}`));
   return out.join('\n');
 }

@@ -143,7 +143,10 @@ export function BreezeChat({ userId }: { userId: string }) {
     setStarting(true);
     try {
       const created = await startChatSession();
-      queryClient.setQueryData<ChatMessageList>(chatKeys.messages(created.sessionId), { sessionId: created.sessionId, messages: [] });
+      queryClient.setQueryData<ChatMessageList>(chatKeys.messages(created.sessionId), {
+        sessionId: created.sessionId,
+        messages: [],
+      });
       queryClient.setQueryData(chatKeys.session(userId), created);
       requestAnimationFrame(() => inputRef.current?.focus());
     } catch {
@@ -182,7 +185,9 @@ export function BreezeChat({ userId }: { userId: string }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={() => void (newFailed ? newConversation() : session.isError ? session.refetch() : history.refetch())}
+            onClick={() =>
+              void (newFailed ? newConversation() : session.isError ? session.refetch() : history.refetch())
+            }
           >
             {t('retry')}
           </button>
