@@ -66,7 +66,9 @@ export function RecentActivity() {
               <div className="dash-activity__body">
                 <Subject entry={entry} />
                 <span className="dash-activity__meta">
-                  {entry.tender?.organization && <span>{entry.tender.organization}</span>}
+                  {entry.tender?.organization && (
+                    <span>{pickLocalized(entry.tender.organization, entry.tender.organization_fr)}</span>
+                  )}
                   {entry.detail && <Detail text={entry.detail} />}
                   {entry.tender?.closing_date && (
                     <span>{t('activity.closes', { date: formatDate(entry.tender.closing_date) })}</span>
