@@ -104,6 +104,22 @@ function tenders(): { sample: { id: string; title: string }[]; open: { id: strin
   }
 }
 
+/** Three open tenders closing after the two of `tenders()`. */
+function open3(): string[] {
+  const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return (
+      db
+        .prepare(
+          `SELECT id FROM tender WHERE status IN ('Open','Active') AND closing_date > ? ORDER BY closing_date LIMIT 3 OFFSET 10`,
+        )
+        .all(new Date(Date.now() + 3 * 86_400_000).toISOString()) as { id: string }[]
+    ).map((r) => r.id);
+  } finally {
+    db.close();
+  }
+}
+
 describe('bookmarks', () => {
   test('add, write notes (saved with the update time), archive, restore and remove', async () => {
     const page = await pageAs(owner);
@@ -215,6 +231,122 @@ describe('bookmarks', () => {
     // Their own list is theirs: empty.
     const theirs = await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`);
     expect(theirs).toEqual({ status: 200, body: { bookmarks: [], error: null } });
+  });
+
+  test('spec §8 messages when the bookmark calls fail, and the notes form passes axe', async () => {
+    const { open } = tenders();
+    const [kept] = open;
+    const page = await pageAs(owner);
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    // A bookmark to act on (200 if a test before left it).
+    expect([200, 201]).toContain(
+      (await call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: kept!.id })).status,
+    );
+    const fail = (status = 500) => ({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: status,
+        code: 'internal_error',
+        error: 'Internal Server Error',
+        message: 'x',
+      }),
+    });
+
+    // Loading fails: 'Failed to load bookmarks' (after the retries of a 5xx).
+    await page.route(`**/api/bookmarks/user/**`, (route) => route.fulfill(fail()));
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    await page.getByRole('alert').getByText('Failed to load bookmarks', { exact: true }).waitFor({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await page.unroute(`**/api/bookmarks/user/**`);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const item = page.locator(`[data-testid="bookmark-item"][data-tender-id="${kept!.id}"]`);
+    await item.waitFor();
+
+    // Notes: the editing state passes axe; saving fails with 'Failed to update bookmark notes'.
+    await item.getByRole('button', { name: new RegExp(`^(Add|Edit) notes: `) }).click();
+    await item.getByRole('textbox', { name: 'Notes' }).fill('Ask about the site visit.');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'bookmarks-notes-editing');
+    await page.route(`**/api/bookmarks/*/*/notes`, (route) => route.fulfill(fail()));
+    await item.getByRole('button', { name: 'Save notes' }).click();
+    await item.getByRole('alert').getByText('Failed to update bookmark notes', { exact: true }).waitFor();
+    await page.unroute(`**/api/bookmarks/*/*/notes`);
+    await item.getByRole('button', { name: 'Cancel' }).click();
+
+    // Removing fails: 'Failed to remove bookmark', and the bookmark stays.
+    await page.route(`**/api/bookmarks/*/*`, (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(fail()) : route.continue(),
+    );
+    await item.getByRole('button', { name: /^Remove: / }).click();
+    await page.getByRole('status').getByText('Failed to remove bookmark', { exact: true }).waitFor();
+    expect(await item.count()).toBe(1);
+    await page.unroute(`**/api/bookmarks/*/*`);
+
+    // Creating fails on the tender page: 'Failed to create bookmark'.
+    const other = open[1]!;
+    await call(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(other.id)}`);
+    await page.route('**/api/bookmarks', (route) =>
+      route.request().method() === 'POST' ? route.fulfill(fail()) : route.continue(),
+    );
+    await page.goto(`${server.baseUrl}/tender-notice/${encodeURIComponent(other.id)}`);
+    const action = page.getByTestId('bookmark-action');
+    await expect.poll(() => action.textContent()).toBe('Bookmark Tender');
+    await action.click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to create bookmark' }).first().waitFor();
+    b.clearPageErrors(/status of 500|status of 404/);
+  }, 120_000);
+
+  test('bookmarking an archived tender again puts it first, in the screen and after a reload', async () => {
+    const page = await pageAs(other);
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    const ids = open3();
+    // Three bookmarks, the first one oldest.
+    for (const id of ids) {
+      expect((await call(page, 'POST', '/api/bookmarks', { userId: other.userId, tender_notice_id: id })).status).toBe(
+        201,
+      );
+      await page.waitForTimeout(20); // distinct created_at
+    }
+    const [oldest, middle, newest] = ids as [string, string, string];
+    expect((await call(page, 'PATCH', `/api/bookmarks/${other.userId}/${oldest}`, { status: 'archived' })).status).toBe(
+      200,
+    );
+
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    const order = () =>
+      page.getByTestId('bookmark-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-tender-id')));
+    await expect.poll(order).toEqual([newest, middle]);
+    await page.getByRole('button', { name: 'Archived (1)' }).click();
+    await expect.poll(order).toEqual([oldest]);
+
+    // Open it (in the app) and bookmark it again from its page.
+    await page.getByTestId('bookmark-item').getByRole('link').first().click();
+    await page.waitForURL(`**/tender-notice/${oldest}`);
+    const action = page.getByTestId('bookmark-action');
+    await expect.poll(() => action.textContent()).toBe('Bookmark Tender');
+    await action.click();
+    await expect.poll(() => action.textContent()).toBe('Bookmarked');
+
+    // Back in the list, before any new answer from the server: the client's order.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/bookmarks/user/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goBack();
+    await page.getByRole('button', { name: 'Active (3)' }).click();
+    await expect.poll(order).toEqual([oldest, newest, middle]);
+    release();
+    await page.unroute('**/api/bookmarks/user/**');
+
+    // The server's order after a reload is the same.
+    await page.reload();
+    await expect.poll(order).toEqual([oldest, newest, middle]);
+    const listed = (await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`)).body.bookmarks;
+    expect(listed.map((bk) => bk.tender_notice_id)).toEqual([oldest, newest, middle]);
+    for (const id of ids) await call(page, 'DELETE', `/api/bookmarks/${other.userId}/${id}`);
   });
 
   test('in French, with the spec’s error message when a change fails', async () => {

@@ -26,6 +26,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Browser locale; the app picks French for fr-CA unless a choice is stored. */
   locale?: string;
+  /** The browser's time zone (IANA), e.g. America/Toronto; the machine's when omitted. */
+  timezoneId?: string;
 }
 
 /**
@@ -54,9 +56,9 @@ export function useBrowser() {
 
   return {
     /** A new page in a new context (no shared cookies or storage), not yet navigated. */
-    async newPage({ viewport = DESKTOP, locale = 'en-CA' }: OpenOptions = {}): Promise<Page> {
+    async newPage({ viewport = DESKTOP, locale = 'en-CA', timezoneId }: OpenOptions = {}): Promise<Page> {
       if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call inside a test)');
-      const context = await browser.newContext({ viewport, locale });
+      const context = await browser.newContext({ viewport, locale, ...(timezoneId && { timezoneId }) });
       contexts.push(context);
       const page = await context.newPage();
       page.on('console', (msg) => {

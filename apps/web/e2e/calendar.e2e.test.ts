@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { insertTenders, torontoDate, torontoMidday } from './db-fixtures.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
@@ -27,8 +28,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {}) {
-  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
+async function signedInPage(
+  opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr'; timezoneId?: string } = {},
+) {
+  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP, timezoneId: opts.timezoneId });
   await page.context().addCookies(state.cookies);
   await page.addInitScript(
     (items) => {
@@ -86,7 +89,11 @@ const sameMonth = (iso: string) => {
 
 describe('calendar', () => {
   test('a bookmarked closing date appears in the month, week and list views and opens the tender', async () => {
-    const page = await signedInPage();
+    // Our own tender, closing at midday (Toronto) the day after tomorrow.
+    const title = 'Calendar fixture: culvert replacement';
+    insertTenders(server, [{ id: 'e2e-cal-1', title, closing_date: torontoMidday(2) }]);
+    const day = torontoDate(2);
+    const page = await signedInPage({ timezoneId: 'America/Toronto' });
     await page.goto(`${server.baseUrl}/calendar`);
     await page.getByRole('heading', { level: 1, name: 'Calendar' }).waitFor();
     // Month view starting today (spec §9), empty until something is bookmarked.
@@ -94,34 +101,48 @@ describe('calendar', () => {
     expect(await page.locator('.fc-day-today').count()).toBe(1);
     await page.getByText('No bookmarked tenders yet', { exact: false }).waitFor();
 
-    const tender = openTenderThisMonth();
-    await bookmark(page, tender.id);
+    await bookmark(page, 'e2e-cal-1');
     await page.reload();
-    if (!sameMonth(tender.closing_date)) await page.locator('.fc-next-button').click();
-    const event = page.locator('.fc-event', { hasText: tender.title });
+    const sameMonthThere = day.slice(0, 7) === torontoDate(0).slice(0, 7);
+    if (!sameMonthThere) await page.locator('.fc-next-button').click();
+    const event = page.locator('.fc-dayGridMonth-view .fc-event', { hasText: title });
     await event.first().waitFor();
+    // On its day's cell.
+    expect(await page.locator(`.fc-daygrid-day[data-date="${day}"] .fc-event`, { hasText: title }).count()).toBe(1);
     // At 50vh (spec §9).
     const height = await page.locator('.fc').evaluate((el) => el.getBoundingClientRect().height);
     expect(Math.abs(height - DESKTOP.height / 2)).toBeLessThan(2);
-    expect(await event.first().getAttribute('href')).toBe(`/tender-notice/${encodeURIComponent(tender.id)}`);
+    expect(await event.first().getAttribute('href')).toBe('/tender-notice/e2e-cal-1');
     await expectNoAxeViolations(page);
     await screenshot(page, 'calendar');
 
-    // The list view shows it with its closing time.
-    await page.locator('.fc-listMonth-button').click();
-    const row = page.locator('.fc-list-event', { hasText: tender.title });
-    await row.waitFor();
-    await expectNoAxeViolations(page);
-
-    // The week view, from the closing date's week.
+    // The week view: the event in its day's column, at its time (noon or 1 p.m. in Toronto).
     await page.locator('.fc-timeGridWeek-button').click();
     await page.locator('.fc-timeGridWeek-view').waitFor();
+    if ((await page.locator(`.fc-timegrid-col[data-date="${day}"]`).count()) === 0) {
+      await page.locator('.fc-next-button').click();
+    }
+    const weekEvent = page.locator(`.fc-timegrid-col[data-date="${day}"] .fc-event`, { hasText: title });
+    await weekEvent.waitFor();
+    expect(await weekEvent.locator('.fc-event-time').textContent()).toMatch(/^1[23]:00/);
+    expect(await weekEvent.getAttribute('href')).toBe('/tender-notice/e2e-cal-1');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'calendar-week');
+
+    // The list view shows it with its closing time.
+    await page.locator('.fc-listMonth-button').click();
+    if (!sameMonthThere && (await page.locator('.fc-list-event', { hasText: title }).count()) === 0) {
+      await page.locator('.fc-next-button').click();
+    }
+    await page.locator('.fc-list-event', { hasText: title }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'calendar-list');
 
     await page.locator('.fc-dayGridMonth-button').click();
-    if (!sameMonth(tender.closing_date)) await page.locator('.fc-next-button').click();
-    await page.locator('.fc-event', { hasText: tender.title }).first().click();
-    await page.waitForURL(`**/tender-notice/${encodeURIComponent(tender.id)}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    if (!sameMonthThere && (await event.count()) === 0) await page.locator('.fc-next-button').click();
+    await event.first().click();
+    await page.waitForURL('**/tender-notice/e2e-cal-1');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
   });
 
   test('in French on a phone: the texts, no sideways scroll, no axe violations', async () => {
@@ -131,6 +152,16 @@ describe('calendar', () => {
     await page.locator('.fc-dayGridMonth-view').waitFor();
     for (const name of ['Mois', 'Semaine', 'Liste', 'Aujourd’hui'])
       await page.getByRole('button', { name, exact: true }).waitFor();
+    // ADR 0014: on a phone the month takes its natural height: every week in sight, no inner scrollbar.
+    const weeks = await page.locator('.fc-daygrid-body tr').count();
+    expect(weeks).toBeGreaterThanOrEqual(4);
+    const scrollers = await page
+      .locator('.fc-dayGridMonth-view .fc-scroller')
+      .evaluateAll((els) => els.map((el) => el.scrollHeight - el.clientHeight));
+    expect(Math.max(...scrollers)).toBeLessThanOrEqual(1);
+    const lastWeek = await page.locator('.fc-daygrid-body tr').last().boundingBox();
+    const grid = await page.locator('.fc-view-harness').boundingBox();
+    expect(lastWeek!.y + lastWeek!.height).toBeLessThanOrEqual(grid!.y + grid!.height + 1);
     const tender = openTenderThisMonth();
     await bookmark(page, tender.id);
     await page.reload();

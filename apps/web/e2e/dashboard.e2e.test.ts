@@ -2,10 +2,14 @@ import type { ActivityList } from '@app/shared/activity';
 import type { RecommendationPage } from '@app/shared/ai';
 import type { Dashboard } from '@app/shared/dashboard';
 import type { Tender } from '@app/shared/tender';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { type FixtureTender, insertTenders, torontoMidday, torontoMidnight } from './db-fixtures.ts';
+import { repoRoot } from './paths.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
@@ -87,6 +91,28 @@ async function tileValue(page: Page, key: string): Promise<number> {
 
 describe('home dashboard', () => {
   test('the stat tiles and urgent deadlines are computed: equal to /api/dashboard and to the database', async () => {
+    // New this week for a Business Consulting firm in Alberta (the profile of signUpOnboarded):
+    // two that fit, and three that do not (elsewhere, another service's code, published earlier).
+    const today = new Date().toISOString().slice(0, 10);
+    const fixture = (id: string, extra: Partial<FixtureTender>): FixtureTender => ({
+      id,
+      title: `New tender fixture ${id}`,
+      published_date: today,
+      closing_date: torontoMidday(30),
+      ...extra,
+    });
+    insertTenders(server, [
+      fixture('e2e-new-fit-1', { unspsc: '80101500', region_keys: '|Alberta|' }),
+      fixture('e2e-new-fit-2', { gsin: 'R019BB', region_keys: '|Alberta|Saskatchewan|' }),
+      fixture('e2e-new-elsewhere', { unspsc: '80101500', region_keys: '|Ontario|' }),
+      fixture('e2e-new-uncoded', { unspsc: '72101500', region_keys: '|Alberta|' }),
+      fixture('e2e-new-old', {
+        unspsc: '80101500',
+        region_keys: '|Alberta|',
+        published_date: new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10),
+      }),
+    ]);
+
     const page = await signedInPage();
     await page.goto(`${server.baseUrl}/home`);
     await page.getByRole('heading', { level: 1, name: 'Welcome back, Prairie Dashboard Consulting' }).waitFor();
@@ -113,19 +139,34 @@ describe('home dashboard', () => {
     const savedInDb = (
       d.prepare(`SELECT COUNT(*) n FROM bookmark WHERE user_id = ? AND status = 'active'`).get(userId) as { n: number }
     ).n;
+    // Deadlines: closing from now to the end of the 7th calendar day after today, Eastern time.
     const weekInDb = d
       .prepare(
         `SELECT b.tender_id id FROM bookmark b JOIN tender t ON t.id = b.tender_id
          WHERE b.user_id = ? AND b.status = 'active' AND t.status IN ('Open','Active')
-         AND t.closing_date > ? AND t.closing_date <= ?`,
+         AND t.closing_date > ? AND t.closing_date < ?`,
       )
-      .all(userId, new Date().toISOString(), new Date(Date.now() + 7 * 86_400_000).toISOString()) as { id: string }[];
-    const newestPublished = (
-      d
-        .prepare(`SELECT COUNT(*) n FROM tender WHERE status IN ('Open','Active') AND published_date >= ?`)
-        .get(new Date(Date.now() - 8 * 86_400_000).toISOString().slice(0, 10)) as { n: number }
-    ).n;
+      .all(userId, new Date().toISOString(), torontoMidnight(8)) as { id: string }[];
+    // New tenders (ADR 0011): open, published on or after the UTC day 7 days ago, a code of
+    // Business Consulting (its prefixes in the service map: UNSPSC 8010, 8016, 801015, 8012; GSIN
+    // R019, R0, R4) and in Alberta.
+    const code = (col: string, p: string) => `(${col} LIKE '${p}%' OR ${col} LIKE '%, ${p}%')`;
+    const newInDb = d
+      .prepare(
+        `SELECT id FROM tender WHERE status IN ('Open','Active') AND (closing_date IS NULL OR closing_date > ?)
+         AND published_date >= ? AND region_keys LIKE '%|Alberta|%'
+         AND (${[
+           ...['8010', '8016', '801015', '8012'].map((p) => code('unspsc', p)),
+           ...['R019', 'R0', 'R4'].map((p) => code('gsin', p)),
+         ].join(' OR ')})`,
+      )
+      .all(new Date().toISOString(), new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)) as {
+      id: string;
+    }[];
     d.close();
+    const newIds = newInDb.map((r) => r.id);
+    expect(newIds).toEqual(expect.arrayContaining(['e2e-new-fit-1', 'e2e-new-fit-2']));
+    for (const id of ['e2e-new-elsewhere', 'e2e-new-uncoded', 'e2e-new-old']) expect(newIds).not.toContain(id);
 
     expect(savedInDb).toBe(3);
     expect(api.saved).toBe(savedInDb);
@@ -133,9 +174,8 @@ describe('home dashboard', () => {
     expect(weekInDb.map((r) => r.id).sort()).toEqual(soon.map((t) => t.id).sort());
     expect(api.deadlinesThisWeek).toBe(weekInDb.length);
     expect(await tileValue(page, 'deadlines')).toBe(weekInDb.length);
-    expect(await tileValue(page, 'new')).toBe(api.newThisWeek);
-    expect(api.newThisWeek).toBeGreaterThan(0);
-    expect(api.newThisWeek).toBeLessThanOrEqual(newestPublished);
+    expect(api.newThisWeek).toBe(newInDb.length);
+    expect(await tileValue(page, 'new')).toBe(newInDb.length);
     // No alert yet: the Active alerts tile counts real alerts (alerts.e2e.test.ts creates some).
     expect(await tileValue(page, 'alerts')).toBe(0);
     expect(api.activeAlerts).toBe(0);
@@ -286,6 +326,93 @@ describe('home dashboard', () => {
     await viewed.first().getByRole('link').click();
     await page.waitForURL(`**/tender-notice/${encodeURIComponent(tender!.id)}`);
   });
+
+  test('the Bookmarks tab lists the user’s active bookmarks, newest first, each opening its tender', async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/home?tab=bookmarks`);
+    const panel = page.getByRole('tabpanel', { name: 'Bookmarks' });
+    await panel.getByRole('heading', { name: 'Your bookmarks' }).waitFor();
+    const d = db();
+    const rows = d
+      .prepare(
+        `SELECT t.id, t.title FROM bookmark b JOIN tender t ON t.id = b.tender_id
+         WHERE b.user_id = ? AND b.status = 'active' ORDER BY b.created_at DESC, b.tender_id`,
+      )
+      .all(userId) as { id: string; title: string }[];
+    const archived = (
+      d.prepare(`SELECT COUNT(*) n FROM bookmark WHERE user_id = ? AND status = 'archived'`).get(userId) as {
+        n: number;
+      }
+    ).n;
+    d.close();
+    expect(rows.length).toBeGreaterThan(0);
+    const links = panel.getByRole('listitem').getByRole('link');
+    await expect.poll(() => links.allTextContents()).toEqual(rows.slice(0, 10).map((r) => r.title));
+    expect(await links.first().getAttribute('href')).toBe(`/tender-notice/${encodeURIComponent(rows[0]!.id)}`);
+    if (archived > 0) await panel.getByText(`${archived} archived`).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'home-bookmarks');
+    await links.first().click();
+    await page.waitForURL(`**/tender-notice/${encodeURIComponent(rows[0]!.id)}`);
+  });
+
+  test('Recent Activity shows Bookmarked and Downloaded entries made through the screens', async () => {
+    const pdfDir = join(repoRoot, '../shared/data/rfp-pdfs');
+    const pdf = 'AB-2024-07156_Penhold_PSB_Addendum-01.pdf';
+    expect(existsSync(join(pdfDir, pdf)), `${pdf} in ${pdfDir}`).toBe(true);
+    const page = await signedInPage();
+
+    // Bookmarked: the detail page's 'Bookmark Tender'.
+    const [tender] = openTendersClosing(20, 120, 1);
+    await page.goto(`${server.baseUrl}/tender-notice/${encodeURIComponent(tender!.id)}`);
+    const action = page.getByTestId('bookmark-action');
+    await expect.poll(() => action.textContent()).toBe('Bookmark Tender');
+    await action.click();
+    await expect.poll(() => action.textContent()).toBe('Bookmarked');
+
+    // Downloaded: an RFP analysed and its Markdown report downloaded on /rfp-analysis.
+    await page.goto(`${server.baseUrl}/rfp-analysis`);
+    await page.getByLabel('Choose PDF files').setInputFiles(join(pdfDir, pdf));
+    const row = page.getByRole('listitem', { name: pdf });
+    await row.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+    await row.getByRole('button', { name: `Analyze ${pdf}` }).click();
+    await row.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^Markdown/ }).click()]);
+
+    const d = db();
+    const logged = d
+      .prepare(`SELECT kind, tender_id, detail FROM activity WHERE user_id = ? ORDER BY id DESC LIMIT 5`)
+      .all(userId) as { kind: string; tender_id: string | null; detail: string | null }[];
+    d.close();
+    expect(logged[0]).toMatchObject({ kind: 'downloaded', detail: `${pdf}: analysis report (Markdown)` });
+    expect(logged.some((r) => r.kind === 'bookmarked' && r.tender_id === tender!.id)).toBe(true);
+
+    await page.goto(`${server.baseUrl}/home?tab=history`);
+    const items = page.getByTestId('activity-list').locator('li');
+    await items.first().waitFor();
+    const downloaded = items.first();
+    expect(await downloaded.getAttribute('data-kind')).toBe('downloaded');
+    expect(await downloaded.locator('.dash-kind').textContent()).toBe('Downloaded');
+    expect(await downloaded.textContent()).toContain(`${pdf}: analysis report (Markdown)`);
+    expect(await downloaded.getByRole('link').getAttribute('href')).toBe('/rfp-analysis');
+    const bookmarked = items
+      .filter({ has: page.locator('.dash-kind', { hasText: 'Bookmarked' }) })
+      .filter({ hasText: tender!.title });
+    expect(await bookmarked.count()).toBe(1);
+    expect(await bookmarked.getByRole('link').getAttribute('href')).toBe(
+      `/tender-notice/${encodeURIComponent(tender!.id)}`,
+    );
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'home-activity');
+
+    // In French, the report line too.
+    const fr = await signedInPage({ language: 'fr' });
+    await fr.goto(`${server.baseUrl}/home?tab=history`);
+    const first = fr.getByTestId('activity-list').locator('li').first();
+    await first.waitFor();
+    expect(await first.locator('.dash-kind').textContent()).toBe('Téléchargé');
+    expect((await first.textContent())?.replace(/\s+/g, ' ')).toContain(`${pdf} : rapport d’analyse (Markdown)`);
+  }, 150_000);
 
   test('the tabs are a keyboard tab list; examples fill the search box; quick actions lead to their pages', async () => {
     const page = await signedInPage();

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { matchBand, matchPercent } from '../src/features/tenders/components/search/match.ts';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { insertTenders, torontoMidday } from './db-fixtures.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
@@ -191,6 +192,168 @@ describe('search page', () => {
     await expectResults(page, (await search({ q: 'security' })).results);
     expect(calls).toBeGreaterThan(before);
     expect(await page.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  test('match percentages of the documented formula: the three bands, the 85 default, at most 3 tags', async () => {
+    // ADR 0004: score = 10 × Σ idf·field / Σ idf, field = title 1.0, organisation/codes 0.7,
+    // description 0.4. Each made-up word is in all four notices, so every idf is the same and
+    // the score is the mean of the fields: (1+1+1)/3 = 100%, (1+1+0.7)/3 = 90%,
+    // (1+0.7+0.7)/3 = 80%, (1+0.4+0.4)/3 = 60%.
+    const closing = torontoMidday(30);
+    insertTenders(server, [
+      {
+        id: 'e2e-m-a',
+        title: 'Zorblax quintor vexmire renewal',
+        contracting_entity_name: 'Zeta Public Works',
+        contracting_entity_name_fr: 'Travaux publics Zêta',
+        category_primary: 'SRV*GD',
+        gsin: 'N7030',
+        closing_date: closing,
+      },
+      {
+        id: 'e2e-m-b',
+        title: 'Zorblax quintor upgrade',
+        contracting_entity_name: 'Vexmire Harbour Authority',
+        category_primary: 'CNST*SRV*GD',
+        gsin: 'N5',
+        closing_date: closing,
+      },
+      {
+        id: 'e2e-m-c',
+        title: 'Zorblax survey',
+        contracting_entity_name: 'Quintor Vexmire Board',
+        category_primary: 'SRV',
+        closing_date: closing,
+      },
+      {
+        id: 'e2e-m-d',
+        title: 'Zorblax maintenance',
+        description: 'Includes the quintor and vexmire checks.',
+        gsin: 'N70, N71',
+        closing_date: closing,
+      },
+    ]);
+    const q = 'zorblax quintor vexmire';
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    await expect
+      .poll(() => results(page).allTextContents())
+      .toEqual(['Zorblax quintor vexmire renewal', 'Zorblax quintor upgrade', 'Zorblax survey', 'Zorblax maintenance']);
+    expect(await page.getByTestId('found-count').textContent()).toBe('Found 4 relevant contracts');
+    expect(await page.getByTestId('max-relevance').textContent()).toBe('Max relevance: 100.0%');
+    const matches = page.getByTestId('match');
+    expect(await page.getByTestId('match-percentage').allTextContents()).toEqual(['100%', '90%', '80%', '60%']);
+    expect(await matches.evaluateAll((els) => els.map((e) => e.className))).toEqual([
+      'match match--high',
+      'match match--high',
+      'match match--medium',
+      'match match--low',
+    ]);
+    expect(await matches.locator('.match__band').allTextContents()).toEqual([
+      'Strong match',
+      'Strong match',
+      'Good match',
+      'Partial match',
+    ]);
+    // Tags: the decoded category codes, then the GSIN codes; three at most.
+    const tagsOf = (i: number) =>
+      page
+        .getByRole('list', { name: /^Tenders matching/ })
+        .locator(':scope > li')
+        .nth(i)
+        .getByTestId('result-tag')
+        .allTextContents();
+    expect(await tagsOf(0)).toEqual(['Services', 'Goods', 'N7030']);
+    expect(await tagsOf(1)).toEqual(['Construction', 'Services', 'Goods']);
+    expect(await tagsOf(2)).toEqual(['Services']);
+    expect(await tagsOf(3)).toEqual(['N70', 'N71']);
+    await expectNoAxeViolations(page);
+
+    // A result without a score (another server's answer) reads 85%, the medium band.
+    const page2 = await signedInPage();
+    await page2.route('**/api/tenders/searchTenders', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as SearchResponse;
+      const last = body.results.find((r) => r.id === 'e2e-m-d') as Partial<SearchResponse['results'][number]>;
+      delete last.search_score;
+      await route.fulfill({ response, json: body });
+    });
+    await page2.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    await expect
+      .poll(() => page2.getByTestId('match-percentage').allTextContents())
+      .toEqual(['100%', '90%', '80%', '85%']);
+    expect(await page2.getByTestId('match').nth(3).getAttribute('class')).toBe('match match--medium');
+
+    // In French: the bands and the organization's French name.
+    const fr = await signedInPage();
+    await chooseLanguage(fr, 'fr');
+    await fr.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    await expect
+      .poll(() => fr.getByTestId('match-percentage').allTextContents())
+      .toEqual(['100 %', '90 %', '80 %', '60 %']);
+    expect(await fr.locator('.result__org').first().textContent()).toBe('Travaux publics Zêta');
+    expect(await fr.locator('.match__band').allTextContents()).toEqual([
+      'Excellente correspondance',
+      'Excellente correspondance',
+      'Bonne correspondance',
+      'Correspondance partielle',
+    ]);
+  });
+
+  test("'Searching contracts...' while the search runs; every understood part in French", async () => {
+    const page = await signedInPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/tenders/searchTenders', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/search?q=roof`);
+    await page.getByText('Searching contracts...').waitFor();
+    release();
+    await expectResults(page, (await search({ q: 'roof' })).results);
+    expect(await page.getByText('Searching contracts...').count()).toBe(0);
+
+    const q = 'RFI for goods contracts in Quebec under $50K';
+    const parsed = await search({ q });
+    const kinds = parsed.search_metadata.understood.map((u) => u.kind);
+    expect([...kinds].sort()).toEqual(['category', 'notice_type', 'region', 'value_max']);
+    const english = {
+      region: 'Quebec',
+      value_max: 'under $50,000',
+      notice_type: 'Request for Information',
+      category: 'Goods',
+    };
+    const french = {
+      region: 'Québec',
+      value_max: 'moins de 50 000 $',
+      notice_type: 'Demande de renseignements',
+      category: 'Biens',
+    };
+    const chipTexts = async (p: Page) =>
+      (
+        await p
+          .getByRole('list', { name: /^(Understood|Compris)/ })
+          .locator('.understood__text')
+          .allTextContents()
+      ).map((t) => t.replace(/\s+/g, ' '));
+    await page.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    await expect.poll(() => chipTexts(page)).toEqual(kinds.map((k) => english[k as keyof typeof english]));
+
+    const fr = await signedInPage();
+    await chooseLanguage(fr, 'fr');
+    await fr.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q)}`);
+    await expect.poll(() => chipTexts(fr)).toEqual(kinds.map((k) => french[k as keyof typeof french]));
+    await fr.getByRole('button', { name: 'Retirer « Demande de renseignements » de la recherche' }).waitFor();
+    // Closing dates and methods too.
+    const q2 = 'standing offer closing before December 15 2026';
+    const parsed2 = await search({ q: q2 });
+    expect(parsed2.search_metadata.understood.map((u) => u.kind).sort()).toEqual(['closing_before', 'method']);
+    expect(parsed2.search_metadata.understood.find((u) => u.kind === 'closing_before')?.value).toBe('2026-12-14');
+    await fr.goto(`${server.baseUrl}/search?q=${encodeURIComponent(q2)}`);
+    await expect
+      .poll(async () => (await chipTexts(fr)).sort())
+      .toEqual(['Offre à commandes', 'clôture au plus tard le 14 déc. 2026'].sort());
   });
 
   test('in French and on a phone: Filters toggle, no sideways scrolling, no axe violations', async () => {

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageItems } from '../src/features/tenders/components/table-view/pagination.ts';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { insertTenders, torontoMidday } from './db-fixtures.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
@@ -244,6 +245,127 @@ describe('table view', () => {
       expect(await notice.getAttribute('href')).toBe(expected.tenders[withSource]!.source_url);
       expect(await notice.getAttribute('target')).toBe('_blank');
     }
+  });
+
+  test("a tender with no closing date or value reads 'TBD' and 'Value TBD'; text matches title and description separately", async () => {
+    insertTenders(server, [
+      // Unique words: one only in a title, one only in a description.
+      { id: 'e2e-tbd', title: 'Quokkavale wharf inspection', description: 'Annual inspection of the wharf.' },
+      {
+        id: 'e2e-valued',
+        title: 'Harbour dredging study',
+        description: 'Marblequorn sediment sampling and analysis.',
+        closing_date: torontoMidday(40),
+        estimated_value: 125_000,
+      },
+    ]);
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/table-view`);
+    const search = async (q: string) => {
+      await page.getByRole('searchbox', { name: 'Search tenders' }).fill(q);
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+    };
+
+    await search('quokkavale');
+    await expect.poll(() => shownTitles(page)).toEqual(['Quokkavale wharf inspection']);
+    expect(await page.getByTestId('tv-closing').allTextContents()).toEqual(['TBD']);
+    expect(await page.getByTestId('tv-value').allTextContents()).toEqual(['Value TBD']);
+
+    // A word only in the description finds its tender; its closing date and value are shown.
+    await search('MARBLEQUORN');
+    await expect.poll(() => shownTitles(page)).toEqual(['Harbour dredging study']);
+    expect(await page.getByTestId('tv-value').allTextContents()).toEqual(['$125,000']);
+    expect(await page.getByTestId('tv-closing').allTextContents()).not.toEqual(['TBD']);
+    // The title's word does not find the description's tender, nor the other way round.
+    await search('dredging quokkavale');
+    await page.getByText('No tenders found').waitFor();
+
+    // French: 'À déterminer' and 'Valeur à déterminer'.
+    const fr = await signedInPage();
+    await chooseLanguage(fr, 'fr');
+    await fr.goto(`${server.baseUrl}/table-view?text=quokkavale`);
+    await expect.poll(() => fr.getByTestId('tv-closing').count()).toBe(1);
+    expect(await fr.getByTestId('tv-closing').allTextContents()).toEqual(['À déterminer']);
+    expect(await fr.getByTestId('tv-value').allTextContents()).toEqual(['Valeur à déterminer']);
+  });
+
+  test('clicking anywhere on a row opens the tender in a new tab', async () => {
+    const expected = await table({});
+    const tender = expected.tenders[1]!;
+    const page = await signedInPage();
+    await page.goto(`${server.baseUrl}/table-view`);
+    await expectRows(page, expected);
+    // The organization cell, not the title link.
+    const cell = page.getByRole('row').nth(2).getByTestId('tv-organization');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), cell.click()]);
+    await tab.waitForURL(`**/tender-notice/${encodeURIComponent(tender.id)}`);
+    expect(new URL(tab.url()).pathname).toBe(`/tender-notice/${encodeURIComponent(tender.id)}`);
+    expect(page.url()).toBe(`${server.baseUrl}/table-view`);
+    await tab.close();
+  });
+
+  test('the loading and empty states; the 10 regions and 5 statuses are offered whatever the data', async () => {
+    const page = await signedInPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/tenders/table', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/table-view`);
+    await page.getByText('Finding relevant tenders...').first().waitFor();
+    release();
+    await page.getByTestId('tv-title').first().waitFor();
+    await page.unroute('**/api/tenders/table');
+
+    // Spec §2 and §9: the ten regions and the five statuses, each offered even at count 0.
+    const options = async (label: string) =>
+      (await page.getByLabel(label, { exact: true }).locator('option').allTextContents()).slice(1);
+    await expect.poll(async () => (await options('Region')).length).toBe(10);
+    expect((await options('Region')).map((o) => o.replace(/ \([\d,]+\)$/, ''))).toEqual([
+      'Ontario',
+      'British Columbia',
+      'Alberta',
+      'Quebec',
+      'Manitoba',
+      'Saskatchewan',
+      'Nova Scotia',
+      'New Brunswick',
+      'Newfoundland and Labrador',
+      'Prince Edward Island',
+    ]);
+    expect((await options('Status')).map((o) => o.replace(/ \([\d,]+\)$/, ''))).toEqual([
+      'Active',
+      'Open',
+      'Closed',
+      'Cancelled',
+      'Awarded',
+    ]);
+    // Categories are the data's four codes.
+    expect((await options('Category')).map((o) => o.replace(/ \([\d,]+\)$/, ''))).toEqual([
+      'Construction',
+      'Goods',
+      'Services',
+      'Service related to Goods',
+    ]);
+
+    await page.goto(`${server.baseUrl}/table-view?text=zzqxv+nothing+matches`);
+    await page.getByText('No tenders found').waitFor();
+    await page.getByText('Try adjusting your search criteria or check back later for new opportunities.').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'table-view-empty');
+  });
+
+  test('in French the organization and the notice type filter read the source’s French text', async () => {
+    const fr = await signedInPage();
+    await chooseLanguage(fr, 'fr');
+    // The real CanadaBuys notices of Statistics Canada (closed by now).
+    await fr.goto(`${server.baseUrl}/table-view?status=Closed&org=${encodeURIComponent('Statistics Canada')}`);
+    await expect.poll(async () => (await fr.getByTestId('tv-organization').allTextContents()).length).toBeGreaterThan(0);
+    expect(new Set(await fr.getByTestId('tv-organization').allTextContents())).toEqual(new Set(['Statistique Canada']));
+    const types = await fr.getByLabel("Type d'avis", { exact: true }).locator('option').allTextContents();
+    expect(types.some((o) => o.startsWith('Demande de propositions'))).toBe(true);
+    expect(types.some((o) => o.startsWith('Request for Proposal'))).toBe(false);
   });
 
   test('in French, accessible, and without sideways scrolling at 1280 and 375 px', async () => {

@@ -8,14 +8,13 @@ import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  closingCountdown,
-  countdownText,
   formatTenderDate,
   formatTenderDateTime,
   unspscEntries,
 } from '../src/features/tenders/components/tender-detail/tender-format.ts';
 import enTender from '../src/locales/en/tender.json' with { type: 'json' };
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { insertTenders, torontoDate, torontoHour, torontoMidday } from './db-fixtures.ts';
 import { repoRoot } from './paths.ts';
 import { signUpOnboarded } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
@@ -158,15 +157,11 @@ describe('tender detail', () => {
     await page.getByRole('button', { name: 'Bookmark Tender' }).waitFor();
   });
 
-  test('an open tender shows its countdown and a cited BreezeAI summary', async () => {
+  test('an open tender shows a cited BreezeAI summary', async () => {
     const tender = await openTender();
     const page = await signedInPage();
     await page.goto(detailUrl(tender.id));
     await page.getByRole('heading', { level: 1, name: tender.title }).waitFor();
-    const countdown = closingCountdown(tender.closing_date);
-    expect(countdown).not.toBeNull();
-    expect(await text(page, 'closing-countdown')).toContain(countdownText(countdown!));
-    expect(await page.getByTestId('closing-countdown').getAttribute('data-urgent')).toBe(String(countdown!.urgent));
 
     const summary = page.getByTestId('ai-summary');
     await summary.waitFor({ timeout: 30_000 });
@@ -361,12 +356,191 @@ describe('tender detail', () => {
     }
   }, 150_000);
 
+  test('countdown texts and urgency for past, today, tomorrow, 7 and 10 days: detail, bookmarks and home agree', async () => {
+    // The days are Toronto calendar days (the browser's zone below). Close to midnight there,
+    // "today" would turn into "tomorrow" during the test: start after it instead.
+    while (torontoHour() === 23 && new Date().getUTCMinutes() >= 35) await new Promise((r) => setTimeout(r, 60_000));
+    const now = Date.now();
+    // 22:30 EST / 23:30 EDT tonight, or 20 minutes from now when that is sooner.
+    const tonight = Math.min(Date.parse(`${torontoDate(1)}T03:30:00.000Z`), now + 20 * 60_000);
+    const fixtures = [
+      { id: 'e2e-cd-past', title: 'Countdown fixture closed an hour ago', closing: new Date(now - 3_600_000) },
+      { id: 'e2e-cd-today', title: 'Countdown fixture closing tonight', closing: new Date(tonight) },
+      { id: 'e2e-cd-tomorrow', title: 'Countdown fixture closing tomorrow', closing: new Date(torontoMidday(1)) },
+      { id: 'e2e-cd-7', title: 'Countdown fixture closing in a week', closing: new Date(torontoMidday(7)) },
+      { id: 'e2e-cd-10', title: 'Countdown fixture closing in ten days', closing: new Date(torontoMidday(10)) },
+    ];
+    insertTenders(
+      server,
+      fixtures.map((f) => ({
+        id: f.id,
+        title: f.title,
+        closing_date: f.closing.toISOString(),
+        region_keys: '|Ontario|',
+      })),
+    );
+    // Spec §4, written out: the text, and the urgency (today, tomorrow or 7 days or fewer).
+    const expected: Record<string, { text: string; urgency: 'closed' | 'urgent' | 'open' }> = {
+      'e2e-cd-past': { text: 'Closed', urgency: 'closed' },
+      'e2e-cd-today': { text: '⚠ Closes today', urgency: 'urgent' },
+      'e2e-cd-tomorrow': { text: '⚠ Closes tomorrow', urgency: 'urgent' },
+      'e2e-cd-7': { text: '⚠ 7 days remaining', urgency: 'urgent' },
+      'e2e-cd-10': { text: '10 days remaining', urgency: 'open' },
+    };
+
+    const page = await signedInPage({ timezoneId: 'America/Toronto' });
+    for (const f of fixtures) {
+      await page.goto(detailUrl(f.id));
+      await page.getByRole('heading', { level: 1, name: f.title }).waitFor();
+      const badge = page.getByTestId('closing-countdown');
+      expect(await badge.textContent(), f.id).toBe(expected[f.id]!.text);
+      expect(await badge.getAttribute('class'), f.id).toContain(`countdown--${expected[f.id]!.urgency}`);
+      expect(await badge.getAttribute('data-urgency')).toBe(expected[f.id]!.urgency);
+      if (f.id === 'e2e-cd-past') expect(await text(page, 'tender-status')).toBe('Status: Closed');
+    }
+    // The styles differ by urgency (the colour is what the class is for).
+    await page.goto(detailUrl('e2e-cd-10'));
+    const open = await page.getByTestId('closing-countdown').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await page.goto(detailUrl('e2e-cd-7'));
+    const urgent = await page.getByTestId('closing-countdown').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(urgent).not.toBe(open);
+    await expectNoAxeViolations(page);
+
+    // The same texts on the bookmarks list, and the urgent ones on the home page, soonest first.
+    for (const f of fixtures) {
+      const res = await page.request.post(`${server.baseUrl}/api/bookmarks`, {
+        data: { userId, tender_notice_id: f.id },
+        headers: { origin: server.baseUrl },
+      });
+      expect(res.status()).toBe(201);
+    }
+    await page.goto(`${server.baseUrl}/bookmarks`);
+    for (const f of fixtures) {
+      const item = page.locator(`[data-testid="bookmark-item"][data-tender-id="${f.id}"]`);
+      await item.waitFor();
+      expect(await item.getByTestId('closing-countdown').textContent(), f.id).toBe(expected[f.id]!.text);
+    }
+    await page.goto(`${server.baseUrl}/home`);
+    const urgentList = page
+      .getByTestId('urgent-deadlines')
+      .getByRole('listitem')
+      .filter({ hasText: 'Countdown fixture' });
+    await expect.poll(() => urgentList.count()).toBe(3);
+    const rows = await urgentList.evaluateAll((els) =>
+      els.map((el) => [
+        el.querySelector('a')?.textContent,
+        el.querySelector('[data-testid="closing-countdown"]')?.textContent,
+      ]),
+    );
+    expect(rows).toEqual([
+      ['Countdown fixture closing tonight', '⚠ Closes today'],
+      ['Countdown fixture closing tomorrow', '⚠ Closes tomorrow'],
+      ['Countdown fixture closing in a week', '⚠ 7 days remaining'],
+    ]);
+
+    // In French.
+    const fr = await signedInPage({ timezoneId: 'America/Toronto' });
+    await chooseLanguage(fr, 'fr');
+    await fr.goto(detailUrl('e2e-cd-tomorrow'));
+    await fr.getByRole('heading', { level: 1, name: 'Countdown fixture closing tomorrow' }).waitFor();
+    expect(await text(fr, 'closing-countdown')).toBe('⚠ Ferme demain');
+    await fr.goto(detailUrl('e2e-cd-10'));
+    await expect.poll(() => text(fr, 'closing-countdown')).toBe('10 jours restants');
+
+    // Leave the bookmarks as they were for the other tests.
+    for (const f of fixtures) {
+      await page.request.delete(`${server.baseUrl}/api/bookmarks/${userId}/${f.id}`, {
+        headers: { origin: server.baseUrl },
+      });
+    }
+  }, 120_000);
+
+  test('the loading, error and unexpected-error pages (spec §2, §8)', async () => {
+    insertTenders(server, [{ id: 'e2e-states', title: 'Loading state fixture', closing_date: torontoMidday(20) }]);
+    const page = await signedInPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/tender-notice/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(detailUrl('e2e-states'));
+    await page.getByText('Loading tender details...').waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Loading state fixture' }).waitFor();
+    expect(await page.getByText('Loading tender details...').count()).toBe(0);
+
+    // The API fails: 'Error Loading Tender' with spec §8's text and 'Back to Search'.
+    const failing = await signedInPage();
+    await failing.route('**/api/tender-notice/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 503,
+          code: 'internal_error',
+          error: 'Service Unavailable',
+          message: 'down',
+        }),
+      }),
+    );
+    await failing.goto(detailUrl('e2e-states'));
+    await failing.getByRole('heading', { level: 1, name: 'Error Loading Tender' }).waitFor({ timeout: 20_000 });
+    await failing.getByText('Failed to load tender details', { exact: true }).waitFor();
+    const back = failing.getByRole('link', { name: 'Back to Search' });
+    expect(await back.getAttribute('href')).toBe('/search');
+    await expectNoAxeViolations(failing);
+    browser.clearPageErrors(/status of 503/);
+    await back.click();
+    await failing.waitForURL('**/search');
+
+    // Not an API error (an answer that is not JSON): spec §8's 'An unexpected error occurred',
+    // never the exception's own text.
+    const broken = await signedInPage();
+    await broken.route('**/api/tender-notice/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '<html>not json' }),
+    );
+    await broken.goto(detailUrl('e2e-states'));
+    await broken.getByRole('heading', { level: 1, name: 'Error Loading Tender' }).waitFor({ timeout: 20_000 });
+    await broken.getByText('An unexpected error occurred', { exact: true }).waitFor();
+    expect(await broken.locator('main').textContent()).not.toMatch(/JSON|Unexpected token|SyntaxError/);
+    expect(await broken.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/search');
+  }, 90_000);
+
+  test('French: the source’s French procurement type, method, organization, delivery and UNSPSC texts', async () => {
+    const tender = await getTender(KNOWN_REF);
+    const page = await signedInPage();
+    await chooseLanguage(page, 'fr');
+    await page.goto(detailUrl(KNOWN_REF));
+    await page.getByRole('heading', { level: 1, name: tender.title_fr! }).waitFor();
+    // Straight from the sample file's French columns.
+    expect(await text(page, 'tender-type')).toBe(`Type d'approvisionnement: ${known[col('noticeType-avisType-fra')]}`);
+    expect(await text(page, 'tender-method')).toBe(known[col('procurementMethod-methodeApprovisionnement-fra')]);
+    expect(await text(page, 'tender-entity')).toBe(known[col('contractingEntityName-nomEntitContractante-fra')]);
+    expect(await text(page, 'tender-organization')).toBe('Statistique Canada');
+    expect(await text(page, 'tender-delivery')).toBe('Région de la capitale nationale (RCN)');
+    expect(await page.getByTestId('tender-unspsc').getByRole('listitem').allTextContents()).toEqual([
+      '56101700 — Mobilier de bureau',
+    ]);
+    // And the English ones in English.
+    const en = await signedInPage();
+    await en.goto(detailUrl(KNOWN_REF));
+    await en.getByRole('heading', { level: 1, name: tender.title }).waitFor();
+    expect(await text(en, 'tender-method')).toBe('Competitive - Open bidding');
+    expect(await text(en, 'tender-organization')).toBe('Statistics Canada');
+    expect(await en.getByTestId('tender-unspsc').getByRole('listitem').allTextContents()).toEqual([
+      '56101700 — Office furniture',
+    ]);
+  });
+
   test('Tender Not Found for an unknown id; signed-out visitors go to sign in', async () => {
     const page = await signedInPage();
     await page.goto(detailUrl(UNKNOWN_ID));
     await page.getByRole('heading', { name: 'Tender Not Found' }).waitFor();
     await page.getByText('The requested tender could not be found.').waitFor();
     expect(await page.getByRole('link', { name: 'Back to Search' }).getAttribute('href')).toBe('/search');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tender-not-found');
     // Chromium logs the 404 of the fallback lookup by id (spec §4 lookup order).
     browser.clearPageErrors(/the server responded with a status of 404/);
 

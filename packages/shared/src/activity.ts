@@ -19,6 +19,7 @@ export const activityTenderSchema = z.object({
   title: z.string(),
   title_fr: z.string().nullable(),
   organization: z.string().nullable(),
+  organization_fr: z.string().nullable(),
   province: z.string().nullable(),
   published_date: z.string().nullable(),
   closing_date: z.string().nullable(),

@@ -63,6 +63,20 @@ export const bookmarkSchema = z.object({
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 
+/**
+ * Spec §4 list order, shared by the server's query and the web app's cache: newest first by
+ * `created_at` (the last time the bookmark was added: re-bookmarking an archived one stamps it),
+ * ties by tender id.
+ */
+export function compareBookmarks(
+  a: Pick<Bookmark, 'created_at' | 'tender_notice_id'>,
+  b: Pick<Bookmark, 'created_at' | 'tender_notice_id'>,
+): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  if (a.tender_notice_id === b.tender_notice_id) return 0;
+  return a.tender_notice_id < b.tender_notice_id ? -1 : 1;
+}
+
 // Requests ---------------------------------------------------------------------------------------
 
 /** POST /api/bookmarks (spec §7: userId and the tender notice id). */

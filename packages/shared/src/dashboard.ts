@@ -7,14 +7,17 @@ export const urgentDeadlineSchema = z.object({
   title_fr: z.string().nullable(),
   organization: z.string().nullable(),
   closing_date: z.string(),
-  /** Whole days left (0 = closes today, 1 = tomorrow), as in spec §4 "Closing countdown". */
+  /** Calendar days left in Eastern time (0 = closes today, 1 = tomorrow): `@app/shared/countdown`. */
   days_left: z.number().int(),
 });
 export type UrgentDeadline = z.infer<typeof urgentDeadlineSchema>;
 
 /** GET /api/dashboard: the four stat tiles and the urgent deadlines of the home dashboard, for the caller. */
 export const dashboardSchema = z.object({
-  /** Open tenders published in the last 7 days that fit the profile (the recommendations' rule). */
+  /**
+   * Open tenders published on or after the UTC day 7 days ago that fit the profile: a code or
+   * category of one of its services, in one of its regions (ADR 0011; dashboard.queries.ts).
+   */
   newThisWeek: z.number().int(),
   /** False when the profile names no service and no region: newThisWeek is then 0. */
   profileComplete: z.boolean(),
@@ -24,7 +27,7 @@ export const dashboardSchema = z.object({
   activeAlerts: z.number().int(),
   /** True since alerts exist (ADR 0012); kept so that older clients keep reading the field. */
   alertsAvailable: z.boolean(),
-  /** Active bookmarks of open tenders closing from now to 7 days from now. */
+  /** Active bookmarks of open tenders whose countdown is urgent (closing by the end of the 7th day, Eastern time). */
   deadlinesThisWeek: z.number().int(),
   /** Those tenders, soonest closing first. */
   urgentDeadlines: z.array(urgentDeadlineSchema),

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE, TABLE_PAGE_SIZE } from './constants.ts';
 
+/** Spec §8 "Tender detail" messages; the web app's `tender` catalogue says them in English and French. */
+export const TENDER_MESSAGES = {
+  noId: 'No tender ID provided',
+  loadFailed: 'Failed to load tender details',
+  notFound: 'Tender not found',
+  /** A failure that is not an API error (an unreadable answer, a bug): never the exception's own text. */
+  unexpected: 'An unexpected error occurred',
+} as const;
+
 /** The Tender record of spec §3, plus what the CanadaBuys file carries beyond it. */
 export const tenderSchema = z.object({
   id: z.string(),
@@ -9,16 +18,24 @@ export const tenderSchema = z.object({
   title_fr: z.string().nullable(),
   status: z.string(),
   procurement_type: z.string().nullable(),
+  /** The source's French text of procurement_type, when it has one (CanadaBuys does). */
+  procurement_type_fr: z.string().nullable(),
   procurement_method: z.string().nullable(),
+  procurement_method_fr: z.string().nullable(),
   category_primary: z.string().nullable(),
   gsin: z.string().nullable(),
   gsin_description: z.string().nullable(),
+  gsin_description_fr: z.string().nullable(),
   unspsc: z.string().nullable(),
   unspsc_description: z.string().nullable(),
+  unspsc_description_fr: z.string().nullable(),
   delivery_location: z.string().nullable(),
+  /** The source's French names of the delivery regions, joined like delivery_location. */
+  delivery_location_fr: z.string().nullable(),
   description: z.string().nullable(),
   description_fr: z.string().nullable(),
   contracting_entity_name: z.string().nullable(),
+  contracting_entity_name_fr: z.string().nullable(),
   contracting_entity_city: z.string().nullable(),
   contracting_entity_province: z.string().nullable(),
   contracting_entity_country: z.string().nullable(),
@@ -159,7 +176,10 @@ export const tenderPageSchema = z.object({
 });
 export type TenderPage = z.infer<typeof tenderPageSchema>;
 
-export const facetSchema = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
+/** One filter value: `value` is sent back as is; `label_fr` is the source's French text when it has one. */
+export const facetSchema = z.array(
+  z.object({ value: z.string(), label: z.string(), label_fr: z.string().nullable().optional(), count: z.number().int() }),
+);
 export const filterOptionsSchema = z.object({
   regions: facetSchema,
   categories: facetSchema,

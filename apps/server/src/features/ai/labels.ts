@@ -1,4 +1,5 @@
 import type { AiLocale, RequirementKind } from '@app/shared/ai';
+import { APP_TIME_ZONE, daysLeft as sharedDaysLeft } from '@app/shared/countdown';
 
 /** The fixed phrases BreezeAI writes, in the UI's two languages. Tender text is quoted as published. */
 
@@ -86,13 +87,13 @@ export function formatDay(iso: string, locale: AiLocale): string {
   return Number.isNaN(d.getTime()) ? iso : dayFormats[locale].format(d);
 }
 
-/** Whole days from now to the closing, or null; negative once closed. */
+/**
+ * Calendar days from today to the closing day in Eastern time (the shared countdown rule of
+ * `@app/shared/countdown`, the same as the screens'): -1 once closed, 0 today, 1 tomorrow; null
+ * without a readable closing.
+ */
 export function daysLeft(closingIso: string | null | undefined, now: Date): number | null {
-  if (!closingIso) return null;
-  const t = Date.parse(closingIso);
-  if (Number.isNaN(t)) return null;
-  const ms = t - now.getTime();
-  return ms <= 0 ? -1 : Math.floor(ms / 86_400_000);
+  return sharedDaysLeft(closingIso, { now, timeZone: APP_TIME_ZONE });
 }
 
 /** Spec §4 closing countdown wording. */

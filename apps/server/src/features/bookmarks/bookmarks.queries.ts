@@ -75,7 +75,9 @@ export async function findBookmark(db: Db, userId: string, tenderId: string, now
 }
 
 /**
- * Spec §4: newest first. Ties (same instant) by tender id, so the order is stable.
+ * Spec §4: newest first (`created_at`, the last time it was added). Ties (same instant) by tender
+ * id, so the order is stable: `compareBookmarks` of @app/shared/bookmarks, which the web app's
+ * cache follows too.
  */
 export async function listBookmarks(
   db: Db,
@@ -90,10 +92,17 @@ export async function listBookmarks(
 }
 
 /**
- * Adds the bookmark, or (it exists) makes it active again. True when a row was inserted.
- * One statement either way, so two concurrent clicks cannot make two bookmarks.
+ * Adds the bookmark: `inserted` a new row; `reactivated` an archived one made active again and
+ * stamped as added now (spec §4: adding puts it first, so its place survives a reload; its notes
+ * are kept); `unchanged` when it was already active. One insert either way, so two concurrent
+ * clicks cannot make two bookmarks.
  */
-export async function upsertBookmark(db: Db, userId: string, tenderId: string, nowIso: string): Promise<boolean> {
+export async function upsertBookmark(
+  db: Db,
+  userId: string,
+  tenderId: string,
+  nowIso: string,
+): Promise<'inserted' | 'reactivated' | 'unchanged'> {
   const inserted = await db
     .insertInto('bookmark')
     .values({
@@ -106,15 +115,15 @@ export async function upsertBookmark(db: Db, userId: string, tenderId: string, n
     })
     .onConflict((oc) => oc.columns(['user_id', 'tender_id']).doNothing())
     .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
-  await db
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return 'inserted';
+  const res = await db
     .updateTable('bookmark')
-    .set({ status: 'active', updated_at: nowIso })
+    .set({ status: 'active', created_at: nowIso, updated_at: nowIso })
     .where('user_id', '=', userId)
     .where('tender_id', '=', tenderId)
     .where('status', '!=', 'active')
-    .execute();
-  return false;
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0 ? 'reactivated' : 'unchanged';
 }
 
 /** True when a bookmark was removed. */

@@ -77,7 +77,8 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRouteDeps> = async (a
         summary: 'Bookmark a tender (idempotent)',
         description:
           '201 with `created: true` for a new bookmark; 200 with `created: false` when it exists (an archived one ' +
-          'becomes active again). 403 `forbidden` for another user id, 404 `tender_not_found` for an unknown tender.',
+          'becomes active again and counts as added now: first in the list). 403 `forbidden` for another user id, ' +
+          '404 `tender_not_found` for an unknown tender.',
         body: createBookmarkBodySchema,
         response: { 200: bookmarkResultSchema, 201: bookmarkResultSchema, ...errors(400, 401, 403, 404, 415) },
       },
@@ -86,8 +87,9 @@ export const bookmarkRoutes: FastifyPluginAsyncZod<BookmarkRouteDeps> = async (a
       const op = BOOKMARK_MESSAGES.createFailed;
       const userId = await owner(req, reply, req.body.userId, op);
       const tender = await tenderId(req.body.tender_notice_id, op);
-      const created = await upsertBookmark(db, userId, tender, now().toISOString());
-      if (created) await activity.record(req, userId, { kind: 'bookmarked', tenderId: tender });
+      const outcome = await upsertBookmark(db, userId, tender, now().toISOString());
+      const created = outcome === 'inserted';
+      if (outcome !== 'unchanged') await activity.record(req, userId, { kind: 'bookmarked', tenderId: tender });
       const bookmark = await existing(userId, tender, op);
       return reply.status(created ? 201 : 200).send({ bookmark, created, error: null });
     },

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BOOKMARK_MESSAGES, bookmarkListSchema, bookmarkResultSchema, type Bookmark } from '@app/shared/bookmarks';
+import {
+  BOOKMARK_MESSAGES,
+  bookmarkListSchema,
+  bookmarkResultSchema,
+  compareBookmarks,
+  type Bookmark,
+} from '@app/shared/bookmarks';
 import { createConfirmedUser, createTestClock, MINUTE, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
@@ -270,9 +276,35 @@ describe('notes and status', () => {
     ]);
     expect((await list(alice, aliceId)).length).toBe(3);
 
+    // Bookmarking an archived one again adds it now (spec §4: newest first), notes kept, and
+    // the list says so after any reload; the web app's cache orders by the same comparator.
+    clock.advance(MINUTE);
+    const before = await list(alice, aliceId);
+    expect(before.map((b) => b.tender_notice_id)).not.toEqual(['cb-bm-2', 'cb-bm-3', 'cb-bm-1']);
     const readd = await alice.post('/api/bookmarks', { userId: aliceId, tender_notice_id: 'cb-bm-2' });
     expect(readd.statusCode).toBe(200);
-    expect(readd.json()).toMatchObject({ created: false, bookmark: { status: 'active' } });
+    expect(readd.json()).toMatchObject({
+      created: false,
+      bookmark: { status: 'active', created_at: clock.now().toISOString(), updated_at: clock.now().toISOString() },
+    });
+    const after = await list(alice, aliceId);
+    expect(after.map((b) => b.tender_notice_id)).toEqual(['cb-bm-2', 'cb-bm-3', 'cb-bm-1']);
+    expect([...after].reverse().sort(compareBookmarks)).toEqual(after);
+    const activity = await ctx.dbh.db
+      .selectFrom('activity')
+      .select(['kind', 'tender_id'])
+      .where('user_id', '=', aliceId)
+      .where('tender_id', '=', 'cb-bm-2')
+      .execute();
+    expect(activity.filter((a) => a.kind === 'bookmarked')).toHaveLength(2);
+    // Already active: POST changes nothing, not even its place.
+    clock.advance(MINUTE);
+    const again = await alice.post('/api/bookmarks', { userId: aliceId, tender_notice_id: 'cb-bm-3' });
+    expect(again.json()).toMatchObject({
+      created: false,
+      bookmark: { created_at: before.find((b) => b.tender_notice_id === 'cb-bm-3')!.created_at },
+    });
+    expect((await list(alice, aliceId)).map((b) => b.tender_notice_id)).toEqual(['cb-bm-2', 'cb-bm-3', 'cb-bm-1']);
 
     expect((await alice.patch(`/api/bookmarks/${aliceId}/cb-bm-2`, { status: 'deleted' })).statusCode).toBe(400);
     expect((await alice.patch(`/api/bookmarks/${aliceId}/cb-bm-4`, { status: 'archived' })).json()).toMatchObject({

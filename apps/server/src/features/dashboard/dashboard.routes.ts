@@ -3,13 +3,11 @@ import { dashboardSchema, type Dashboard } from '@app/shared/dashboard';
 import { errorBodySchema } from '@app/shared/errors';
 import type { DbHandle } from '../../db/connect.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { APP_TIME_ZONE, daysLeft } from '@app/shared/countdown';
 import { findProfileForFit } from '../ai/ai.queries.ts';
-import { daysLeft } from '../ai/labels.ts';
-import { recommendTenders } from '../ai/recommendations.ts';
 import type { Sessions } from '../auth/auth.sessions.ts';
-import { dayBefore } from '../tenders/tenders.queries.ts';
 import { countActiveAlerts } from '../alerts/alerts.queries.ts';
-import { bookmarkedDeadlines, countActiveBookmarks } from './dashboard.queries.ts';
+import { bookmarkedDeadlines, countActiveBookmarks, countNewFittingTenders } from './dashboard.queries.ts';
 
 const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
 
@@ -26,9 +24,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; now: Clock;
         security: [{ sessionCookie: [] }],
         summary: 'Your dashboard: new tenders that fit your profile, saved, alerts, deadlines this week',
         description:
-          '`newThisWeek` counts open tenders published in the last 7 days that GET /api/recommendations would ' +
-          'recommend (same candidates and profile fit). `activeAlerts` counts your active (not paused) alerts, as ' +
-          'GET /api/alerts does. Deadlines are active bookmarks of open tenders closing within 7 days from now.',
+          '`newThisWeek` counts open tenders published on or after the UTC day 7 days ago that fit the profile: a ' +
+          "UNSPSC/GSIN code prefix or category of one of its services (the recommendations' service map), and in " +
+          'one of its regions, each condition applying when the profile names services or regions (ADR 0011). ' +
+          '`activeAlerts` counts your active (not paused) alerts, as GET /api/alerts does. Deadlines are active ' +
+          'bookmarks of open tenders whose countdown is urgent: closing from now to the end of the 7th calendar ' +
+          'day after today, Eastern time (`days_left` in calendar days, the shared countdown rule).',
         response: { 200: dashboardSchema, ...errors(401) },
       },
     },
@@ -36,34 +37,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; now: Clock;
       const { account } = await sessions.require(req, reply);
       const userId = account.user.id;
       const at = now();
-      const profile = (await findProfileForFit(dbh.db, userId)) ?? {
-        company_name: null,
-        industry: null,
-        primary_services: [],
-        service_regions: [],
-        government_experience: null,
-        typical_contract_size: null,
-      };
+      const profile = (await findProfileForFit(dbh.db, userId)) ?? { primary_services: [], service_regions: [] };
       const [fresh, saved, deadlines, activeAlerts] = await Promise.all([
-        recommendTenders(dbh, profile, {
-          page: 1,
-          limit: 1,
-          locale: account.user.locale,
-          now: at,
-          publishedSince: dayBefore(at, 7),
-        }),
+        countNewFittingTenders(dbh.db, profile, at),
         countActiveBookmarks(dbh.db, userId),
         bookmarkedDeadlines(dbh.db, userId, at),
         countActiveAlerts(dbh.db, userId),
       ]);
       return {
-        newThisWeek: fresh.total,
-        profileComplete: fresh.profileComplete,
+        newThisWeek: fresh.count,
+        profileComplete: fresh.complete,
         saved,
         activeAlerts,
         alertsAvailable: true,
         deadlinesThisWeek: deadlines.length,
-        urgentDeadlines: deadlines.map((d) => ({ ...d, days_left: Math.max(0, daysLeft(d.closing_date, at) ?? 0) })),
+        urgentDeadlines: deadlines.map((d) => ({
+          ...d,
+          days_left: Math.max(0, daysLeft(d.closing_date, { now: at, timeZone: APP_TIME_ZONE }) ?? 0),
+        })),
         generatedAt: at.toISOString(),
       };
     },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { URGENT_DEADLINE_DAYS } from '@app/shared/constants';
 import { dashboardSchema, type Dashboard } from '@app/shared/dashboard';
@@ -8,11 +9,14 @@ import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
 /**
  * GET /api/dashboard: each figure is checked twice, against the value the fixture was built to
  * give and against what the database holds, with the app's clock moved to prove "this week"
- * and "next 7 days" are measured from the injected now.
+ * and "next 7 days" are measured from the injected now. The clock starts at a fixed instant,
+ * Sunday 22 November 2026 10:00 Eastern, so that calendar days (the countdown rule) are known.
  */
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const clock = createTestClock(new Date().toISOString());
+const clock = createTestClock('2026-11-22T15:00:00.000Z');
+/** The end of the urgent window worked out by hand: midnight Eastern (05:00Z) starting 30 November. */
+const URGENT_END = Date.parse('2026-11-30T05:00:00.000Z');
 const START = clock.now().getTime();
 const at = (ms: number) => new Date(START + ms).toISOString();
 const day = (d: number) => at(d * DAY).slice(0, 10);
@@ -50,10 +54,18 @@ beforeAll(async () => {
     software('fit-old', day(-10)),
     software('fit-closed', day(-2), { status: 'Closed' }),
     software('fit-lapsed', day(-2), { closing_date: at(-HOUR) }),
+    software('fit-elsewhere', day(-1), { region_keys: '|Quebec|' }),
+    // Words alone do not count: the tile counts codes (the recommendations also read words).
+    buildTenderRow(
+      { id: 'worded-new', title: 'Software development for a web application', published_date: day(-1) },
+      new Date(START),
+    ),
     buildTenderRow({ id: 'nofit-new', title: 'Snow removal services', published_date: day(-1) }, new Date(START)),
     bookmarkable('d-2', at(2 * DAY + HOUR)),
     bookmarkable('d-6', at(6.5 * DAY)),
     bookmarkable('d-edge', at(URGENT_DEADLINE_DAYS * DAY)),
+    // 23:00 Eastern on the 7th day: 7 calendar days (urgent), though more than 7 × 24 h away.
+    bookmarkable('d-7-late', at(URGENT_DEADLINE_DAYS * DAY + 13 * HOUR)),
     bookmarkable('d-8', at(8 * DAY)),
     bookmarkable('d-past', at(-DAY)),
     bookmarkable('d-archived', at(3 * DAY)),
@@ -69,7 +81,7 @@ beforeAll(async () => {
     service_regions: ['Ontario'],
   });
   expect(profile.statusCode, profile.body).toBe(200);
-  for (const id of ['d-2', 'd-6', 'd-edge', 'd-8', 'd-past', 'd-archived', 'd-cancelled', 'd-none']) {
+  for (const id of ['d-2', 'd-6', 'd-edge', 'd-7-late', 'd-8', 'd-past', 'd-archived', 'd-cancelled', 'd-none']) {
     expect((await alice.post('/api/bookmarks', { userId: aliceId, tender_notice_id: id })).statusCode).toBe(201);
   }
   expect((await alice.patch(`/api/bookmarks/${aliceId}/d-archived`, { status: 'archived' })).statusCode).toBe(200);
@@ -83,7 +95,7 @@ async function dashboard(client = alice): Promise<Dashboard> {
 }
 
 /** The figures recomputed from the tables, independently of the dashboard's queries. */
-async function fromDatabase(userId: string) {
+async function fromDatabase(userId: string, urgentEnd = URGENT_END) {
   const now = clock.now();
   const rows = await ctx.dbh.db
     .selectFrom('bookmark')
@@ -95,7 +107,7 @@ async function fromDatabase(userId: string) {
   const deadlines = active
     .filter((r) => ['Open', 'Active'].includes(r.status) && r.closing_date !== null)
     .map((r) => ({ id: r.id, t: Date.parse(r.closing_date ?? '') }))
-    .filter((r) => r.t > now.getTime() && r.t <= now.getTime() + URGENT_DEADLINE_DAYS * DAY)
+    .filter((r) => r.t > now.getTime() && r.t < urgentEnd)
     .sort((a, b) => a.t - b.t);
   return { saved: active.length, deadlines: deadlines.map((d) => d.id) };
 }
@@ -109,12 +121,14 @@ describe('GET /api/dashboard', () => {
   test('the figures are those the data gives', async () => {
     const d = await dashboard();
     expect(d).toEqual({
-      newThisWeek: 3, // fit-1, fit-2, fit-edge (published 7 days ago); not old, closed, lapsed or unfitting
+      // fit-1, fit-2, fit-edge (published 7 days ago); not old, closed, lapsed, outside Ontario,
+      // without a code of the service or unfitting.
+      newThisWeek: 3,
       profileComplete: true,
-      saved: 7, // every bookmark but the archived one
+      saved: 8, // every bookmark but the archived one
       activeAlerts: 0,
       alertsAvailable: true,
-      deadlinesThisWeek: 3,
+      deadlinesThisWeek: 4,
       urgentDeadlines: [
         {
           id: 'd-2',
@@ -140,6 +154,14 @@ describe('GET /api/dashboard', () => {
           closing_date: at(7 * DAY),
           days_left: 7,
         },
+        {
+          id: 'd-7-late',
+          title: 'Deadline d-7-late',
+          title_fr: null,
+          organization: 'Public Services and Procurement Canada',
+          closing_date: at(7 * DAY + 13 * HOUR),
+          days_left: 7,
+        },
       ],
       generatedAt: clock.now().toISOString(),
     });
@@ -153,17 +175,20 @@ describe('GET /api/dashboard', () => {
     expect(d.urgentDeadlines.map((u) => u.id)).toEqual(db.deadlines);
   });
 
-  test('newThisWeek is the recommendations published in the last 7 days', async () => {
-    const res = await alice.get('/api/recommendations?limit=50');
-    expect(res.statusCode, res.body).toBe(200);
-    const since = day(-7);
-    const recent = res
-      .json<{ results: Array<{ id: string; published_date: string | null }> }>()
-      .results.filter((r) => (r.published_date ?? '') >= since)
-      .map((r) => r.id)
-      .sort();
-    expect(recent).toEqual(['fit-1', 'fit-2', 'fit-edge']);
-    expect((await dashboard()).newThisWeek).toBe(recent.length);
+  test('newThisWeek is the SQL count of ADR 0011: open, published this week, a code of the services, in the regions', async () => {
+    // Software Development's code prefixes, written out from the service map (fixed data).
+    const unspsc = ['811115', '811116', '811117', '4323', '811122'];
+    const gsin = ['D302', 'D301', 'D308', '7030'];
+    const prefix = (col: string, p: string) => `(${col} LIKE '${p}%' OR ${col} LIKE '%, ${p}%')`;
+    const { rows } = await sql<{ id: string }>`
+      SELECT id FROM tender
+      WHERE status IN ('Open', 'Active') AND (closing_date IS NULL OR closing_date > ${clock.now().toISOString()})
+        AND published_date >= ${day(-7)}
+        AND (${sql.raw([...unspsc.map((p) => prefix('unspsc', p)), ...gsin.map((p) => prefix('gsin', p))].join(' OR '))})
+        AND region_keys LIKE '%|Ontario|%'
+      ORDER BY id`.execute(ctx.dbh.db);
+    expect(rows.map((r) => r.id)).toEqual(['fit-1', 'fit-2', 'fit-edge']);
+    expect((await dashboard()).newThisWeek).toBe(rows.length);
   });
 
   test('moves with the injected clock', async () => {
@@ -174,9 +199,10 @@ describe('GET /api/dashboard', () => {
     expect(d.urgentDeadlines.map((u) => [u.id, u.days_left])).toEqual([
       ['d-6', 3],
       ['d-edge', 4],
+      ['d-7-late', 4],
       ['d-8', 5],
     ]);
-    const db = await fromDatabase(aliceId);
+    const db = await fromDatabase(aliceId, URGENT_END + 3 * DAY);
     expect(d.saved).toBe(db.saved);
     expect(d.urgentDeadlines.map((u) => u.id)).toEqual(db.deadlines);
   });

@@ -174,7 +174,11 @@ export async function* iterateTenderTable(
   }
 }
 
-/** Filter options with counts over open tenders (statuses over all tenders). */
+/**
+ * Filter options with counts over open tenders (statuses over all tenders), ADR 0014: the 10
+ * regions of spec §9 and the 5 statuses always, even at count 0; categories, notice types and
+ * organizations from the data (with the source's French text as `label_fr`).
+ */
 export async function tenderFilterOptions(db: Db, now = new Date()): Promise<FilterOptions> {
   const nowIso = now.toISOString();
   const open = db.selectFrom('tender').where((eb) => isOpen(eb, nowIso));
@@ -194,14 +198,22 @@ export async function tenderFilterOptions(db: Db, now = new Date()): Promise<Fil
       )
       .executeTakeFirstOrThrow(),
     open
-      .select(['procurement_type as value', (eb) => eb.fn.countAll<number>().as('count')])
+      .select([
+        'procurement_type as value',
+        (eb) => eb.fn.max('procurement_type_fr').as('label_fr'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
       .where('procurement_type', 'is not', null)
       .groupBy('procurement_type')
       .orderBy('count', 'desc')
       .limit(30)
       .execute(),
     open
-      .select(['contracting_entity_name as value', (eb) => eb.fn.countAll<number>().as('count')])
+      .select([
+        'contracting_entity_name as value',
+        (eb) => eb.fn.max('contracting_entity_name_fr').as('label_fr'),
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
       .where('contracting_entity_name', 'is not', null)
       .groupBy('contracting_entity_name')
       .orderBy('count', 'desc')
@@ -223,9 +235,19 @@ export async function tenderFilterOptions(db: Db, now = new Date()): Promise<Fil
   return {
     regions: FILTER_REGIONS.map((r, i) => ({ value: r, label: r, count: num(regionCounts[`r${i}`]) })),
     categories: CATEGORY_CODES.map((c, i) => ({ value: c, label: CATEGORY_LABELS[c], count: num(categoryCounts[`c${i}`]) })),
-    notice_types: noticeTypes.map((n) => ({ value: n.value ?? '', label: n.value ?? '', count: num(n.count) })),
+    notice_types: noticeTypes.map((n) => ({
+      value: n.value ?? '',
+      label: n.value ?? '',
+      label_fr: n.label_fr ?? null,
+      count: num(n.count),
+    })),
     statuses: TENDER_STATUSES.map((s) => ({ value: s, label: s, count: num(statusCounts[s]) })),
-    organizations: organizations.map((o) => ({ value: o.value ?? '', label: o.value ?? '', count: num(o.count) })),
+    organizations: organizations.map((o) => ({
+      value: o.value ?? '',
+      label: o.value ?? '',
+      label_fr: o.label_fr ?? null,
+      count: num(o.count),
+    })),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   tenderSchema,
   tenderStatsSchema,
   tenderVersionSchema,
+  TENDER_MESSAGES,
 } from '@app/shared/tender';
 import type { DbHandle } from '../../db/connect.ts';
 import type { Env } from '../../env.ts';
@@ -66,7 +67,7 @@ export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, 
     { schema: { tags, summary: 'One tender', params: idParams, response: { 200: tenderSchema } } },
     async (req) => {
       const tender = await findTender(db, req.params.id);
-      if (!tender) throw notFound('tender_not_found', 'Tender not found');
+      if (!tender) throw notFound('tender_not_found', TENDER_MESSAGES.notFound);
       await activity?.recordForCaller(req, { kind: 'viewed', tenderId: tender.id });
       return tender;
     },
@@ -132,7 +133,7 @@ export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, 
     },
     async (req) => {
       const tender = await findTender(db, req.params.id);
-      if (!tender) throw notFound('tender_not_found', 'Tender not found');
+      if (!tender) throw notFound('tender_not_found', TENDER_MESSAGES.notFound);
       const versions = await listTenderVersions(db, tender.id);
       return versions.map((v) => {
         const snap = parseSnapshot(v.snapshot);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { tenderPageSchema, tenderSchema, tenderStatsSchema } from '@app/shared/tender';
+import { filterOptionsSchema, tenderPageSchema, tenderSchema, tenderStatsSchema } from '@app/shared/tender';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
 import type { DbHandle } from '../../db/connect.ts';
@@ -59,6 +59,18 @@ describe('tender lookups', () => {
     const res = await app.inject({ method: 'GET', url: '/api/tenders/getTenderById/CB-4-LAPSED' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: 'cb-4-lapsed', status: 'Closed' });
+  });
+
+  test("the source's French texts come with the English ones", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/tender-notice/cb-1-soon' });
+    expect(tenderSchema.parse(res.json())).toMatchObject({
+      procurement_type: 'Request for Proposal',
+      procurement_type_fr: 'Demande de propositions',
+      procurement_method_fr: 'Concurrentiel – Appel d’offres ouvert',
+      contracting_entity_name_fr: 'Services publics et Approvisionnement Canada',
+      delivery_location: 'Ontario',
+      delivery_location_fr: 'Ontario',
+    });
   });
 
   test('getTenderById answers 404 tender_not_found for an unknown id', async () => {
@@ -145,8 +157,43 @@ describe('filter options and stats', () => {
     expect(body.organizations[0]).toEqual({
       value: 'Public Services and Procurement Canada',
       label: 'Public Services and Procurement Canada',
+      label_fr: 'Services publics et Approvisionnement Canada',
       count: 2,
     });
+    expect(body.notice_types).toContainEqual(
+      expect.objectContaining({ value: 'Request for Proposal', label_fr: 'Demande de propositions' }),
+    );
+  });
+
+  test('with no tender at all, the 10 regions of spec §9 and the 5 statuses are still offered (ADR 0014)', async () => {
+    const empty = await buildTestApp();
+    try {
+      const res = await empty.app.inject({ method: 'GET', url: '/api/tenders/filter-options' });
+      expect(res.statusCode).toBe(200);
+      const body = filterOptionsSchema.parse(res.json());
+      expect(body.regions.map((r) => [r.value, r.count])).toEqual(
+        [
+          'Ontario',
+          'British Columbia',
+          'Alberta',
+          'Quebec',
+          'Manitoba',
+          'Saskatchewan',
+          'Nova Scotia',
+          'New Brunswick',
+          'Newfoundland and Labrador',
+          'Prince Edward Island',
+        ].map((r) => [r, 0]),
+      );
+      expect(body.statuses.map((r) => [r.value, r.count])).toEqual(
+        ['Active', 'Open', 'Closed', 'Cancelled', 'Awarded'].map((r) => [r, 0]),
+      );
+      expect(body.categories.map((c) => c.value)).toEqual(['CNST', 'GD', 'SRV', 'SRVTGD']);
+      expect(body.notice_types).toEqual([]);
+      expect(body.organizations).toEqual([]);
+    } finally {
+      await empty.app.close();
+    }
   });
 
   test('stats are computed from the data', async () => {

@@ -1,10 +1,10 @@
 import { PROVINCES, type Province } from '@app/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { categoryCodes, type Countdown, statusKey } from './components/tender-detail/tender-format.ts';
+import { categoryCodes, statusKey } from './components/tender-detail/tender-format.ts';
 
 const isProvince = (s: string): s is Province => (PROVINCES as readonly string[]).includes(s);
 
-/** Status, category, province and countdown words of the tender screens, in the UI's language. */
+/** Status, category and province words of the tender screens, in the UI's language. */
 export function useTenderLabels() {
   const { t } = useTranslation('tender');
   const { t: tc } = useTranslation();
@@ -20,12 +20,6 @@ export function useTenderLabels() {
     },
     province(value: string): string {
       return isProvince(value) ? tc(`domain.provinces.${value}`) : value;
-    },
-    countdown(c: Countdown): string {
-      if (c.kind === 'closed') return t('countdown.closed');
-      if (c.kind === 'today') return t('countdown.today');
-      if (c.kind === 'tomorrow') return t('countdown.tomorrow');
-      return t('countdown.days', { count: c.days });
     },
   };
 }

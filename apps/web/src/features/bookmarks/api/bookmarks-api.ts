@@ -1,4 +1,11 @@
-import type { Bookmark, BookmarkList, BookmarkRemoved, BookmarkResult, BookmarkStatus } from '@app/shared/bookmarks';
+import {
+  compareBookmarks,
+  type Bookmark,
+  type BookmarkList,
+  type BookmarkRemoved,
+  type BookmarkResult,
+  type BookmarkStatus,
+} from '@app/shared/bookmarks';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -18,12 +25,14 @@ export const bookmarksQuery = (userId: string) =>
   });
 
 /**
- * Spec §4 "Bookmark list": adding puts the newest first and replaces any entry with the same
- * tender_notice_id; removal is by tender_notice_id; a notes update also stamps updated_at (the
- * server's answer carries it).
+ * Spec §4 "Bookmark list": adding replaces any entry with the same tender_notice_id and puts the
+ * newest first, by the order the server lists them in (`compareBookmarks`), so the list looks the
+ * same after a reload: a new bookmark, or an archived one bookmarked again (the server stamps it
+ * as added now), comes first; one that was already active keeps its place. Removal is by
+ * tender_notice_id; a notes update also stamps updated_at (the server's answer carries it).
  */
-function putFirst(list: Bookmark[], bookmark: Bookmark) {
-  return [bookmark, ...list.filter((b) => b.tender_notice_id !== bookmark.tender_notice_id)];
+function putInOrder(list: Bookmark[], bookmark: Bookmark) {
+  return [bookmark, ...list.filter((b) => b.tender_notice_id !== bookmark.tender_notice_id)].sort(compareBookmarks);
 }
 function replace(list: Bookmark[], bookmark: Bookmark) {
   return list.map((b) => (b.tender_notice_id === bookmark.tender_notice_id ? bookmark : b));
@@ -44,7 +53,7 @@ export function useCreateBookmark(userId: string) {
   return useMutation({
     mutationFn: (tenderNoticeId: string) =>
       api.post<BookmarkResult>('/api/bookmarks', { userId, tender_notice_id: tenderNoticeId }),
-    onSuccess: ({ bookmark }) => update(queryClient, userId, (list) => putFirst(list, bookmark)),
+    onSuccess: ({ bookmark }) => update(queryClient, userId, (list) => putInOrder(list, bookmark)),
   });
 }
 

@@ -2,12 +2,12 @@ import type { Bookmark } from '@app/shared/bookmarks';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CountdownBadge } from '../../../components/ui/countdown-badge.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { pickLocalized } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
 import { useRemoveBookmark, useSetBookmarkStatus, useUpdateBookmarkNotes } from '../api/bookmarks-api.ts';
 import { useDomainLabels } from '../domain-labels.ts';
-import { CountdownText } from './countdown-text.tsx';
 
 interface Props {
   userId: string;
@@ -101,7 +101,7 @@ export function BookmarkItem({ userId, bookmark, onOutcome }: Props) {
               ) : (
                 formatDate(null)
               )}{' '}
-              <CountdownText closing={tender.closing_date} />
+              <CountdownBadge closing={tender.closing_date} />
             </dd>
           </div>
           <div>

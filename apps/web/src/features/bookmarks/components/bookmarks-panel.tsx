@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CountdownBadge } from '../../../components/ui/countdown-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { pickLocalized } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
 import { bookmarksQuery } from '../api/bookmarks-api.ts';
-import { CountdownText } from './countdown-text.tsx';
 import '../bookmarks.css';
 
 const SHOWN = 10;
@@ -46,7 +46,7 @@ export function BookmarksPanel({ userId }: { userId: string }) {
                 {b.tender.closing_date && (
                   <time dateTime={b.tender.closing_date}>{formatDateTime(b.tender.closing_date)}</time>
                 )}{' '}
-                <CountdownText closing={b.tender.closing_date} />
+                <CountdownBadge closing={b.tender.closing_date} />
               </span>
               {b.notes && <span className="bm-compact__notes">{b.notes}</span>}
             </li>

@@ -1,9 +1,10 @@
-import type { EventClickArg, EventInput, LocaleInput } from '@fullcalendar/core';
+import type { EventClickArg, EventContentArg, EventInput, LocaleInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { useMemo, useSyncExternalStore } from 'react';
+import { closingInstant } from '@app/shared/countdown';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -20,7 +21,10 @@ export interface Deadline {
 
 const plugins = [dayGridPlugin, timeGridPlugin, listPlugin];
 
-// Spec §9 puts the calendar at 50vh; on a phone that shows half a month, so there it takes its natural height.
+// Spec §9 puts the calendar at 50vh, and so it is from 40rem up. On a phone (375 × 800) 50vh is
+// 400 px, of which the wrapped toolbar takes ~150: the six weeks of a month then scroll inside a
+// ~250 px box nested in the scrolling page, and the later weeks' closings are out of sight. There
+// it takes its natural height: the whole month, no nested scrolling (ADR 0014).
 const NARROW = '(max-width: 40rem)';
 const subscribeNarrow = (onChange: () => void) => {
   const query = window.matchMedia(NARROW);
@@ -69,13 +73,14 @@ export function DeadlineCalendar({ deadlines }: { deadlines: Deadline[] }) {
 
   const events = useMemo<EventInput[]>(
     () =>
-      deadlines.map((d) => ({
-        id: d.id,
-        title: d.title,
-        start: d.closing,
-        url: d.href,
-        extendedProps: { href: d.href },
-      })),
+      deadlines.flatMap((d) => {
+        // The instant the shared countdown rule reads (a date without a time closes at
+        // 23:59:59.999 Eastern), so the calendar and the countdowns agree; never an all-day event.
+        const at = closingInstant(d.closing);
+        return at === null
+          ? []
+          : [{ id: d.id, title: d.title, start: new Date(at), url: d.href, extendedProps: { href: d.href } }];
+      }),
     [deadlines],
   );
 
@@ -94,10 +99,38 @@ export function DeadlineCalendar({ deadlines }: { deadlines: Deadline[] }) {
         initialDate={new Date()}
         height={narrow ? 'auto' : '50vh'}
         locale={locale}
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listMonth' }}
+        // On a phone a week is a list (seven ~40 px columns cannot show a title); elsewhere a time grid.
+        headerToolbar={{
+          left: 'prev,next today',
+          center: 'title',
+          right: `dayGridMonth,${narrow ? 'listWeek' : 'timeGridWeek'},listMonth`,
+        }}
         events={events}
         eventClick={onEventClick}
+        // The week view opens at 9 a.m.: most closings (CanadaBuys: 2 p.m. Eastern) are in sight.
+        scrollTime="09:00:00"
         eventTimeFormat={{ hour: 'numeric', minute: '2-digit' }}
+        // Every closing has a time (above): no all-day row.
+        allDaySlot={false}
+        views={{
+          timeGridWeek: { dayHeaderFormat: { weekday: 'short', day: 'numeric' } },
+          listWeek: { buttonText: t('fc.week') },
+          // A phone's month cell is ~45 px wide: one-letter weekdays, and each closing shows its
+          // time, its title read out but not squeezed into the cell (the week and list views show it).
+          ...(narrow && {
+            dayGridMonth: {
+              dayHeaderFormat: { weekday: 'narrow' },
+              // The hour alone, 24-hour: "14" / "14 h".
+              eventTimeFormat: { hour: 'numeric', hour12: false },
+              eventContent: (arg: EventContentArg) => (
+                <>
+                  <span className="fc-event-time">{arg.timeText}</span>
+                  <span className="visually-hidden">{arg.event.title}</span>
+                </>
+              ),
+            },
+          }),
+        }}
         dayMaxEvents={3}
         nowIndicator
         eventDisplay="block"

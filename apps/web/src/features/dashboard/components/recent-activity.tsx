@@ -8,10 +8,14 @@ import { paths } from '../../../paths.ts';
 import { activityQuery } from '../api/dashboard-api.ts';
 
 const RESULTS = /^(\d+)(\+?) results?$/;
+// What the RFP download records (rfp.routes.ts): "<file>: analysis report (PDF|Markdown)".
+const REPORT = /^(.+): analysis report \((PDF|Markdown)\)$/;
 
-/** The server's detail in the UI's language when it is a result count ("12 results"), else as written. */
+/** The server's detail in the UI's language when it is one of its fixed forms, else as written. */
 function Detail({ text }: { text: string }) {
   const { t } = useTranslation('dashboard');
+  const report = REPORT.exec(text);
+  if (report) return <span>{t('activity.report', { file: report[1], format: report[2] })}</span>;
   const m = RESULTS.exec(text);
   if (!m) return <span>{text}</span>;
   const count = Number(m[1]);
@@ -62,7 +66,9 @@ export function RecentActivity() {
               <div className="dash-activity__body">
                 <Subject entry={entry} />
                 <span className="dash-activity__meta">
-                  {entry.tender?.organization && <span>{entry.tender.organization}</span>}
+                  {entry.tender?.organization && (
+                    <span>{pickLocalized(entry.tender.organization, entry.tender.organization_fr)}</span>
+                  )}
                   {entry.detail && <Detail text={entry.detail} />}
                   {entry.tender?.closing_date && (
                     <span>{t('activity.closes', { date: formatDate(entry.tender.closing_date) })}</span>

@@ -1,6 +1,7 @@
 import type { UrgentDeadline } from '@app/shared/dashboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CountdownBadge } from '../../../components/ui/countdown-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { pickLocalized } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
@@ -8,8 +9,6 @@ import { paths } from '../../../paths.ts';
 /** Spec §2 "Urgent Deadlines": bookmarked tenders closing within 7 days, soonest first. */
 export function UrgentDeadlines({ deadlines }: { deadlines: UrgentDeadline[] | undefined }) {
   const { t } = useTranslation('dashboard');
-  const left = (days: number) =>
-    days <= 0 ? t('urgent.today') : days === 1 ? t('urgent.tomorrow') : t('urgent.days', { count: days });
   return (
     <section className="dash-card" aria-labelledby="urgent-title">
       <h2 id="urgent-title" className="dash-card__title">
@@ -23,7 +22,7 @@ export function UrgentDeadlines({ deadlines }: { deadlines: UrgentDeadline[] | u
             <li key={d.id}>
               <Link to={paths.tenderNotice.href(d.id)}>{pickLocalized(d.title, d.title_fr)}</Link>
               <span className="dash-urgent__meta">
-                <span className="dash-urgent__left">{left(d.days_left)}</span>{' '}
+                <CountdownBadge closing={d.closing_date} />{' '}
                 <time dateTime={d.closing_date}>{formatDateTime(d.closing_date)}</time>
               </span>
             </li>

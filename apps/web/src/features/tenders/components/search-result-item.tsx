@@ -18,7 +18,11 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
   const band = matchBand(match);
   const tags = [
     ...(result.category_primary ? labels.categories(result.category_primary) : []),
-    ...(result.gsin ? [result.gsin] : []),
+    // GSIN codes are stored "N7030, N7040": one chip each.
+    ...(result.gsin ?? '')
+      .split(',')
+      .map((code) => code.trim())
+      .filter(Boolean),
   ].slice(0, MAX_TAGS);
   const snippet = descriptionText(pickLocalized(result.description, result.description_fr));
 
@@ -36,7 +40,10 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
             <span className="match__band">{t(`result.bands.${band}`)}</span>
           </p>
         </div>
-        <p className="result__org">{result.contracting_entity_name ?? t('result.organizationUnknown')}</p>
+        <p className="result__org">
+          {pickLocalized(result.contracting_entity_name, result.contracting_entity_name_fr) ||
+            t('result.organizationUnknown')}
+        </p>
         {snippet && <p className="result__snippet">{snippet}</p>}
         <dl className="result__meta">
           <div>
@@ -57,7 +64,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
         {tags.length > 0 && (
           <ul className="result__tags" aria-label={t('result.tags')}>
             {tags.map((tag) => (
-              <li key={tag} className="chip result__tag">
+              <li key={tag} className="chip result__tag" data-testid="result-tag">
                 {tag}
               </li>
             ))}

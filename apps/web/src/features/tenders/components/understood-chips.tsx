@@ -17,6 +17,8 @@ function usePartLabel() {
         return labels.categories(value).join(', ');
       case 'method':
         return value in methodKeys ? tc(`domain.procurementMethods.${value as MethodKey}`) : part.label;
+      case 'notice_type':
+        return value in noticeTypeKeys ? tc(`domain.noticeTypes.${value as NoticeTypeKey}`) : part.label;
       case 'value_max':
         return typeof part.value === 'number'
           ? t('understood.valueMax', { amount: formatMoney(part.value) })
@@ -29,19 +31,21 @@ function usePartLabel() {
         return t('understood.closingBefore', { date: formatDate(value) });
       case 'closing_after':
         return t('understood.closingAfter', { date: formatDate(value) });
-      default:
-        return part.label;
     }
   };
 }
 
+// Every value the parser writes (query-parser.ts METHODS), each with a text in both catalogues.
 const methodKeys = {
   'Request for Proposal': true,
   'Request for Quotation': true,
   'Invitation to Qualify': true,
   'Standing Offer': true,
+  'Supply Arrangement': true,
 } as const;
 type MethodKey = keyof typeof methodKeys;
+const noticeTypeKeys = { 'Advance Contract Award Notice': true, 'Request for Information': true } as const;
+type NoticeTypeKey = keyof typeof noticeTypeKeys;
 
 /**
  * What the natural-language parser took from the query ("Ontario" · "under $50,000"), each with

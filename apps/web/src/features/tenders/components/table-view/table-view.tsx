@@ -90,7 +90,10 @@ export function TableView({
     if (type === 'region') return labels.province(value);
     if (type === 'category') return labels.categories(value).join(', ');
     if (type === 'status') return labels.status(value);
-    return value;
+    // Notice types and organizations: the source's French text when it has one.
+    const f = FILTERS.find((x) => x.type === type)!;
+    const facet = options.data?.[f.options].find((o) => o.value === value);
+    return facet ? pickLocalized(facet.label, facet.label_fr) || value : value;
   };
 
   const chips: FilterChip[] = FILTERS.flatMap((f) =>
@@ -304,8 +307,8 @@ function TenderRow({ tender }: { tender: Tender }) {
           <span className="visually-hidden"> {t('opensInNewTab')}</span>
         </a>
       </th>
-      <td className="tv-cell" data-label={t('columns.organization')}>
-        {tender.contracting_entity_name ?? tc('format.notSpecified')}
+      <td className="tv-cell" data-label={t('columns.organization')} data-testid="tv-organization">
+        {pickLocalized(tender.contracting_entity_name, tender.contracting_entity_name_fr) || tc('format.notSpecified')}
       </td>
       <td className="tv-cell" data-label={t('columns.region')}>
         {place || tc('format.notSpecified')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { CountdownBadge } from '../../../../components/ui/countdown-badge.tsx';
 import { PageLoader } from '../../../../components/ui/page-loader.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/i18n.ts';
@@ -13,13 +14,7 @@ import { AiSummaryPanel } from './ai-summary-panel.tsx';
 import { AmendmentHistory } from './amendment-history.tsx';
 import { BookmarkButton } from './bookmark-button.tsx';
 import { descriptionText } from './description-text.ts';
-import {
-  closingCountdown,
-  formatTenderDate,
-  formatTenderDateTime,
-  statusTone,
-  unspscEntries,
-} from './tender-format.ts';
+import { formatTenderDate, formatTenderDateTime, statusTone, unspscEntries } from './tender-format.ts';
 import '../badges.css';
 import './tender-detail.css';
 
@@ -42,7 +37,9 @@ export function TenderDetailPage({ tenderId }: { tenderId: string }) {
   if (error) {
     return (
       <Message title={t('errorTitle')}>
-        <p>{error instanceof ApiError ? t('errorText') : error.message}</p>
+        {/* Spec §8: an API failure is 'Failed to load tender details'; anything else (an unreadable
+            answer, a bug) 'An unexpected error occurred', never the raw exception text. */}
+        <p>{error instanceof ApiError ? t('errorText') : t('unexpectedError')}</p>
       </Message>
     );
   }
@@ -85,11 +82,15 @@ function TenderDetail({ tender }: { tender: Tender }) {
   const { t } = useTranslation('tender');
   const labels = useTenderLabels();
   const navigate = useNavigate();
-  const countdown = closingCountdown(tender.closing_date);
   const province = tender.contracting_entity_province && labels.province(tender.contracting_entity_province);
   const location = [tender.contracting_entity_city, province].filter(Boolean).join(', ') || null;
-  const unspsc = unspscEntries(tender.unspsc, tender.unspsc_description);
-  const gsin = [tender.gsin, tender.gsin_description].filter(Boolean).join(' — ');
+  // The source's French texts when the UI is in French and the source has them.
+  const local = (en: string | null, fr: string | null) => pickLocalized(en, fr) || null;
+  const unspsc = unspscEntries(tender.unspsc, local(tender.unspsc_description, tender.unspsc_description_fr));
+  const gsin = [tender.gsin, local(tender.gsin_description, tender.gsin_description_fr)].filter(Boolean).join(' — ');
+  const organization = local(tender.contracting_entity_name, tender.contracting_entity_name_fr);
+  const procurementType = local(tender.procurement_type, tender.procurement_type_fr);
+  const method = local(tender.procurement_method, tender.procurement_method_fr);
   const title = pickLocalized(tender.title, tender.title_fr);
   const description = descriptionText(pickLocalized(tender.description, tender.description_fr));
   const notSpecified = t('notSpecified');
@@ -123,15 +124,15 @@ function TenderDetail({ tender }: { tender: Tender }) {
             <span className="visually-hidden">{t('header.status')}: </span>
             {labels.status(tender.status)}
           </span>
-          {tender.procurement_type && (
+          {procurementType && (
             <span className="td-badge td-badge--neutral" data-testid="tender-type">
               <span className="visually-hidden">{t('header.type')}: </span>
-              {tender.procurement_type}
+              {procurementType}
             </span>
           )}
         </div>
         <p className="td-header__entity" data-testid="tender-entity">
-          {tender.contracting_entity_name ?? t('organizationUnknown')}
+          {organization ?? t('organizationUnknown')}
         </p>
         <dl className="td-header__meta">
           {location && (
@@ -144,16 +145,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
           </Row>
           <Row term={t('header.closes')}>
             <span data-testid="tender-closing">{formatTenderDateTime(tender.closing_date)}</span>{' '}
-            {countdown && (
-              <span
-                className={`td-badge ${countdown.closed ? 'td-badge--red' : countdown.urgent ? 'td-badge--urgent' : 'td-badge--neutral'}`}
-                data-testid="closing-countdown"
-                data-urgent={countdown.urgent}
-              >
-                {countdown.urgent && <span aria-hidden="true">⚠ </span>}
-                {labels.countdown(countdown)}
-              </span>
-            )}
+            <CountdownBadge closing={tender.closing_date} />
           </Row>
           {tender.source_reference && (
             <Row term={t('header.reference')} testId="tender-reference">
@@ -195,7 +187,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
             <h2 id="td-procurement">{t('procurement.title')}</h2>
             <dl className="td-list">
               <Row term={t('procurement.method')} testId="tender-method">
-                {tender.procurement_method ?? notSpecified}
+                {method ?? notSpecified}
               </Row>
               <Row term={t('procurement.category')} testId="tender-category">
                 {labels.categories(tender.category_primary).join(', ')}
@@ -215,7 +207,7 @@ function TenderDetail({ tender }: { tender: Tender }) {
                 )}
               </Row>
               <Row term={t('procurement.delivery')} testId="tender-delivery">
-                {tender.delivery_location ?? notSpecified}
+                {local(tender.delivery_location, tender.delivery_location_fr) ?? notSpecified}
               </Row>
             </dl>
           </section>
@@ -261,7 +253,9 @@ function TenderDetail({ tender }: { tender: Tender }) {
           <section className="td-card" aria-labelledby="td-entity">
             <h2 id="td-entity">{t('sidebar.entity')}</h2>
             <dl className="td-list">
-              <Row term={t('sidebar.organization')}>{tender.contracting_entity_name ?? notSpecified}</Row>
+              <Row term={t('sidebar.organization')} testId="tender-organization">
+                {organization ?? notSpecified}
+              </Row>
               <Row term={t('sidebar.location')} testId="tender-entity-location">
                 {[tender.contracting_entity_city, province, tender.contracting_entity_country]
                   .filter(Boolean)

@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { i18n } from '../../../../lib/i18n.ts';
-import {
-  categoryCodes,
-  closingCountdown,
-  countdownText,
-  formatTenderDate,
-  statusKey,
-  statusTone,
-  unspscEntries,
-} from './tender-format.ts';
+import { categoryCodes, formatTenderDate, statusKey, statusTone, unspscEntries } from './tender-format.ts';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -60,41 +52,6 @@ describe('formatTenderDate', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
-  });
-});
-
-describe('closingCountdown (spec §4)', () => {
-  const now = new Date(2026, 10, 22, 10, 0, 0);
-  const at = (days: number, hour = 14) => new Date(2026, 10, 22 + days, hour).toISOString();
-  const text = (value: string | null, when = now) => {
-    const c = closingCountdown(value, when);
-    return c && countdownText(c);
-  };
-
-  test('past, today, tomorrow and N days', () => {
-    expect(closingCountdown(at(-1), now)).toEqual({ kind: 'closed', urgent: false, closed: true });
-    expect(text(at(0, 9))).toBe('Closed'); // earlier today
-    expect(text(at(0))).toBe('Closes today');
-    expect(closingCountdown(at(0), now)?.urgent).toBe(true);
-    expect(text(at(1))).toBe('Closes tomorrow');
-    expect(closingCountdown(at(1), now)?.urgent).toBe(true);
-    expect(text(at(5))).toBe('5 days remaining');
-    expect(closingCountdown(at(7), now)?.urgent).toBe(true);
-    expect(closingCountdown(at(8), now)).toEqual({ kind: 'days', days: 8, urgent: false, closed: false });
-    expect(text(at(8))).toBe('8 days remaining');
-    expect(closingCountdown(null, now)).toBeNull();
-    expect(closingCountdown('nonsense', now)).toBeNull();
-  });
-
-  test('a bare date closes at the end of that day', () => {
-    expect(text('2026-11-22')).toBe('Closes today');
-    expect(text('2026-11-23')).toBe('Closes tomorrow');
-    expect(text('2026-11-21')).toBe('Closed');
-  });
-
-  test('late in the evening, tomorrow morning is still tomorrow', () => {
-    const late = new Date(2026, 10, 22, 23, 30);
-    expect(text(new Date(2026, 10, 23, 8).toISOString(), late)).toBe('Closes tomorrow');
   });
 });
 

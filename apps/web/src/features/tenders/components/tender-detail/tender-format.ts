@@ -1,11 +1,11 @@
-/** Pure display rules of the tender screens (spec §4 status colour and countdown, §5 dates and categories). */
+/**
+ * Pure display rules of the tender screens (spec §4 status colour, §5 dates and categories). The
+ * closing countdown is the shared rule of `@app/shared/countdown` (`lib/countdown.ts`).
+ */
 import { CATEGORY_LABELS, TENDER_STATUSES, type CategoryCode, type TenderStatus } from '@app/shared/constants';
 import { currentLocale, i18n } from '../../../../lib/i18n.ts';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 86_400_000;
-/** Spec §9: urgent deadline threshold. */
-export const URGENT_DAYS = 7;
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(kind: 'date' | 'calendar' | 'dateTime'): Intl.DateTimeFormat {
@@ -83,45 +83,6 @@ export function categoryCodes(value: string | null | undefined): Array<CategoryC
     .filter(Boolean);
   if (codes.length === 0) return ['Unknown'];
   return [...new Set(codes.map((c) => (c in CATEGORY_LABELS ? (c as CategoryCode) : 'Unknown')))];
-}
-
-export type Countdown =
-  | { kind: 'closed'; urgent: false; closed: true }
-  | { kind: 'today'; urgent: true; closed: false }
-  | { kind: 'tomorrow'; urgent: true; closed: false }
-  | { kind: 'days'; days: number; urgent: boolean; closed: false };
-
-/** The instant a closing value ends: a bare date closes at the end of that day, local time. */
-function closingInstant(value: string): Date | null {
-  const day = DATE_ONLY.exec(value);
-  if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 23, 59, 59, 999);
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
-const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-
-/**
- * Spec §4 "Closing countdown": past → 'Closed'; 0 days → 'Closes today'; 1 → 'Closes tomorrow';
- * otherwise 'N days remaining'; urgent at 7 days or fewer. Days are calendar days, local time.
- */
-export function closingCountdown(value: string | null | undefined, now: Date = new Date()): Countdown | null {
-  if (!value) return null;
-  const closing = closingInstant(value);
-  if (!closing) return null;
-  if (closing.getTime() < now.getTime()) return { kind: 'closed', urgent: false, closed: true };
-  const days = Math.round((startOfDay(closing) - startOfDay(now)) / DAY_MS);
-  if (days <= 0) return { kind: 'today', urgent: true, closed: false };
-  if (days === 1) return { kind: 'tomorrow', urgent: true, closed: false };
-  return { kind: 'days', days, urgent: days <= URGENT_DAYS, closed: false };
-}
-
-/** The spec's English wording of a countdown (the screens use the `tender` catalogue). */
-export function countdownText(c: Countdown): string {
-  if (c.kind === 'closed') return 'Closed';
-  if (c.kind === 'today') return 'Closes today';
-  if (c.kind === 'tomorrow') return 'Closes tomorrow';
-  return `${c.days} days remaining`;
 }
 
 /** UNSPSC codes (joined ', ') paired with their descriptions (joined '; ') when the counts agree. */
