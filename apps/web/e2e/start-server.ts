@@ -127,11 +127,32 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let stats = await waitUntilSeeded(baseUrl, () => child.exitCode !== null || child.signalCode !== null);
     for (const file of options.ingestFiles ?? []) output += await runIngest(file, dbFile);
     if (options.ingestFiles?.length) stats = (await getJson<TenderStats>(`${baseUrl}/api/tenders/stats`)) ?? stats;
+    await waitUntilIndexed(baseUrl);
     return { baseUrl, stats, stop, output: () => output, dbFile };
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}\n--- server output ---\n${output}`);
   }
+}
+
+/**
+ * Until the in-memory index of open notices answers searches (ADR 0004): while it is built, the
+ * database engine answers, which breaks ties between equal scores differently, so a test that
+ * compares two searches could see two orders.
+ */
+async function waitUntilIndexed(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${baseUrl}/api/tenders/searchTenders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ q: 'services', limit: 1 }),
+    }).catch(() => undefined);
+    const body = res?.ok ? ((await res.json()) as { search_metadata?: { engine?: string } }) : undefined;
+    if (body?.search_metadata?.engine === 'memory') return;
+    await sleep(250);
+  }
+  throw new Error(`searches at ${baseUrl} were still answered by the database after ${READY_TIMEOUT_MS / 1000} s`);
 }
 
 async function waitUntilSeeded(baseUrl: string, hasExited: () => boolean): Promise<TenderStats> {
