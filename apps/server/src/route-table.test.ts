@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createConfirmedUser, createTestClock, TestClient } from '../test/auth-helpers.ts';
 import { buildTestApp, testDialect } from '../test/build-test-app.ts';
 import { buildTenderRow } from '../test/factories.ts';
-import { javascriptPdf, multipartBody } from '../test/rfp-fixtures.ts';
+import { multipartBody, plainPdf } from '../test/rfp-fixtures.ts';
 import type { DbHandle } from './db/connect.ts';
 
 /**
@@ -79,7 +79,7 @@ beforeAll(async () => {
   await alice.post('/api/bookmarks', { userId, tender_notice_id: tenderId });
   await alice.post('/api/tenders/searchTenders', { q: 'supply', limit: 20 });
   chatSessionId = (await alice.post('/api/chat/session', {})).json<{ sessionId: string }>().sessionId;
-  const upload = multipartBody([{ filename: 'walk.pdf', content: javascriptPdf() }]);
+  const upload = multipartBody([{ filename: 'walk.pdf', content: plainPdf() }]);
   const uploaded = await alice.request('POST', '/api/rfp/documents', upload.payload, upload.headers);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
   documentId = uploaded.json<{ documents: Array<{ id: string }> }>().documents[0]!.id;
