@@ -390,9 +390,9 @@ describe('header and footer (spec §2)', () => {
     const footerSwitch = page.locator('footer.site-footer').getByRole('button', { name: 'Afficher en français' });
     await footerSwitch.click();
     await page.getByRole('heading', { level: 1, name: frContent.pages.pipeline.title }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr-CA');
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('fr-CA');
     expect(await page.evaluate(() => localStorage.getItem('breeze-language'))).toBe('fr');
-    expect(await page.locator('footer.site-footer .language-switch').textContent()).toBe('English');
+    await expect.poll(() => page.locator('footer.site-footer .language-switch').textContent()).toBe('English');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: frContent.pages.pipeline.title }).waitFor();
     await page.locator('footer.site-footer').getByRole('button', { name: 'View in English' }).click();
