@@ -45,8 +45,9 @@ log "starting PostgreSQL ($("$bin/postgres" --version)) on 127.0.0.1:$port"
   -o "-p $port -k $pgdir -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off" -w start >/dev/null
 pg_url="postgres://postgres@127.0.0.1:$port/postgres"
 
-results=$(mktemp -d /tmp/breeze-results.XXXXXX)
 status=0
+
+results=$(mktemp -d /tmp/breeze-results.XXXXXX)
 run() {
   local name=$1
   shift
@@ -58,6 +59,13 @@ run() {
 
 log "building the web app"
 npm run build --silent
+
+# Issue 4's budget: initial JS of /, /search and /tender-notice/:id at most 170 KB gzipped.
+log "bundle budget (bench/bundle.ts)"
+if ! npx tsx bench/bundle.ts; then
+  echo "bundle budget exceeded: a route's initial JavaScript is over 170 KB gzipped" >&2
+  status=1
+fi
 
 run sqlite --project shared --project web --project server
 TEST_DATABASE_URL="$pg_url" run postgres --project server

@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,10 +11,14 @@ import {
 import { z } from 'zod';
 import type { DbHandle } from './db/connect.ts';
 import type { Env } from './env.ts';
-import { errorHandler, HttpError } from './lib/errors.ts';
+import { createBackground, type Background } from './lib/background.ts';
+import { errorHandler } from './lib/errors.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { serializeRequest } from './lib/log.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { registerOriginGuard } from './lib/origin-guard.ts';
+import { registerSecurityHeaders, swaggerUiCsp } from './lib/security-headers.ts';
+import { registerWebApp } from './lib/web-app.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createSessions, SESSION_COOKIE_NAMES } from './features/auth/auth.sessions.ts';
@@ -61,11 +61,35 @@ export interface AppDeps {
   now?: Clock;
   /** Defaults to the SMTP/outbox mailer built from env. */
   mailer?: Mailer;
+  /** Work done after the answer (reset and resend lookups); tests pass their own to drain it. */
+  background?: Background;
+  /** Where the log goes (default stdout); tests capture it to check that no secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, as method and URL pattern (tests walk it: a GET never changes state). */
+    routeTable: Array<{ method: string; url: string }>;
+  }
+}
+
+export async function buildApp({
+  env,
+  dbh,
+  now = systemClock,
+  mailer,
+  background = createBackground(),
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Logged URLs lose their secret query parameters (a reset link's ?access_token=).
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     bodyLimit: 1024 * 1024,
     // Client IPs (rate limits, audit) come from proxy headers only when TRUST_PROXY says so (ASVS 15.3.4).
     trustProxy: typeof env.TRUST_PROXY === 'number' ? trustHops(env.TRUST_PROXY) : env.TRUST_PROXY,
@@ -75,27 +99,12 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url });
   });
+
+  await registerSecurityHeaders(app, env);
 
   await app.register(cookie);
   // CSRF defence for every state-changing /api call (SECURITY.md A.6).
@@ -106,7 +115,11 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Breeze API', version: '0.1.0', description: 'Canadian public tenders: search, detail, ingestion.' },
+      info: {
+        title: 'Breeze API',
+        version: '0.1.0',
+        description: 'Canadian public tenders: search, detail, ingestion.',
+      },
       components: {
         securitySchemes: {
           adminToken: { type: 'http', scheme: 'bearer' },
@@ -124,13 +137,8 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     // Swagger UI needs inline styles and its own scripts; the rest of the site keeps the strict CSP.
-    // Its generated policy lists style hashes, which switch off 'unsafe-inline' for the style attributes
-    // Swagger UI sets at run time; and upgrade-insecure-requests breaks it on plain-http loopback.
     staticCSP: true,
-    transformStaticCSP: (header) =>
-      header
-        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
-        .replace(/\s*upgrade-insecure-requests;?/, ''),
+    transformStaticCSP: swaggerUiCsp,
   });
 
   app.get(
@@ -138,7 +146,9 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
     {
       schema: {
         tags: ['system'],
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']), time: z.string() }),
+        },
       },
     },
     async () => {
@@ -155,14 +165,18 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   // The activity log is written by the slices where things happen (viewed, searched, bookmarked, downloaded).
   const activity = createActivityLog({ db: dbh.db, now, sessions });
   const mail = mailer ?? createMailer({ env, db: dbh.db, log: app.log, now });
-  app.addHook('onClose', () => mail.close());
+  // Background work first (reset, resend and sign-up after their answer): it may still queue mails.
+  app.addHook('onClose', async () => {
+    await background.drain();
+    await mail.close();
+  });
   // Alerts (ADR 0012): the digests run after each ingestion that adds tenders and on ALERTS_SCHEDULE.
   const alertRunner = createAlertRunner({ dbh, env, mailer: mail, now, log: app.log, billing });
   app.decorate('alertRunner', alertRunner);
   // preClose: a run in progress finishes (and its mail goes out) before the mailer closes.
   app.addHook('preClose', async () => alertRunner.close());
 
-  await app.register(tenderRoutes, { prefix: '/api', env, dbh, now, activity });
+  await app.register(tenderRoutes, { prefix: '/api', env, dbh, now });
   await app.register(searchRoutes, { prefix: '/api', dbh, activity });
   await app.register(ingestRoutes, { prefix: '/api', env, dbh, onIngested: () => void alertRunner.trigger() });
   const auth = createAuthService({
@@ -171,6 +185,7 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
     now,
     mailer: mail,
     sessions,
+    background,
     // Every new account starts the 14-day trial of the plan chosen on the pricing page.
     onAccountCreated: (userId, body) => billing.startTrial(userId, body.plan, body.billing),
   });
@@ -192,7 +207,7 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
   await app.register(rfpRoutes, { prefix: '/api', env, db: dbh.db, now, sessions, activity, model });
   await app.register(billingRoutes, { prefix: '/api', db: dbh.db, billing, sessions, now });
   await app.register(bookmarkRoutes, { prefix: '/api', db: dbh.db, now, sessions, activity });
-  await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions });
+  await app.register(activityRoutes, { prefix: '/api', db: dbh.db, sessions, activity });
   await app.register(dashboardRoutes, { prefix: '/api', dbh, now, sessions });
   await app.register(notificationRoutes, { prefix: '/api', db: dbh.db, now, sessions });
   // CSV exports and users per account (issue 7, ADR 0013).
@@ -212,21 +227,4 @@ export async function buildApp({ env, dbh, now = systemClock, mailer }: AppDeps)
 /** Trust the first `hops` proxies (Fastify does the same for a number; its types only omit it). */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
-}
-
-/** Serves the built SPA with a fallback to index.html for client routes; /api stays JSON. */
-async function registerWebApp(app: FastifyInstance, env: Env) {
-  const dist = resolve(env.WEB_DIST_DIR);
-  const hasWeb = existsSync(resolve(dist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
-    // '/api' and '/api/…' only: '/api-docs' is a page of the app (it redirects to /api/docs).
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      throw new HttpError(404, 'route_not_found', `No route for ${req.method} ${path}`);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

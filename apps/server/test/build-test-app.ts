@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { createDb, type DbHandle } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { loadEnv, type Env } from '../src/env.ts';
@@ -85,10 +85,16 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-export async function buildTestApp(opts: { env?: Record<string, string>; dbh?: DbHandle; now?: Clock } = {}) {
-  const dbh = opts.dbh ?? (await createTestDb());
-  const env = testEnv(opts.env);
-  const app = await buildApp({ env, dbh, ...(opts.now ? { now: opts.now } : {}) });
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; dbh?: DbHandle; now?: Clock } & Pick<
+    AppDeps,
+    'background' | 'logStream' | 'mailer'
+  > = {},
+) {
+  const { env: envOverrides, dbh: givenDbh, now, ...deps } = opts;
+  const dbh = givenDbh ?? (await createTestDb());
+  const env = testEnv(envOverrides);
+  const app = await buildApp({ env, dbh, ...(now ? { now } : {}), ...deps });
   cleanups.push(() => app.close());
   return { app, dbh, env };
 }

@@ -380,7 +380,7 @@ describe('accounts', () => {
       await signUpOnboarded(page, server, COMPANY);
       await page.goto(`${server.baseUrl}/profile`);
       await page.getByRole('heading', { name: COMPANY, level: 1 }).waitFor();
-      const saved = (await authUser(page)).profile;
+      const saved = (await authUser(page)).profile!;
       const details = page.locator('dl.details');
       await details.getByText('Business Consulting').waitFor();
       await details.getByText('11-50 employees').waitFor();
@@ -407,7 +407,7 @@ describe('accounts', () => {
       await success.waitFor();
       const shownAt = Date.now();
       await page.getByRole('heading', { name: renamed, level: 1 }).waitFor();
-      const stored: Profile = (await authUser(page)).profile;
+      const stored: Profile = (await authUser(page)).profile!;
       expect(stored).toMatchObject({ company_name: renamed, typical_contract_size: null });
       expect([...stored.service_regions].sort()).toEqual([...saved.service_regions, 'Yukon'].sort());
       await details.getByText('Not set').waitFor(); // the cleared contract size
@@ -426,6 +426,8 @@ describe('accounts', () => {
       await page.getByLabel('Company name').fill('No Session Ltd.');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await page.getByText('Failed to update profile. Please try again.').waitFor();
+      // Spec §8: a profile update without a session is 'No authenticated user'.
+      await page.getByRole('alert').getByText('No authenticated user').waitFor();
       dropHttpErrors();
     },
     LONG,

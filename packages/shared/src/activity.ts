@@ -39,6 +39,15 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+/**
+ * POST /api/activity/viewed: the detail page says a tender was opened. A POST, because recording
+ * is a change and a GET never changes state (SECURITY.md A.6).
+ */
+export const viewedBodySchema = z.object({ tenderId: z.string().trim().min(1).max(200) }).strict();
+export type ViewedBody = z.infer<typeof viewedBodySchema>;
+export const viewedResultSchema = z.object({ recorded: z.boolean() });
+export type ViewedResult = z.infer<typeof viewedResultSchema>;
+
 /** GET /api/activity: the caller's entries, newest first. */
 export const activityListSchema = z.object({ activities: z.array(activitySchema) });
 export type ActivityList = z.infer<typeof activityListSchema>;

@@ -96,9 +96,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Answer of sign-in and GET /auth/user: what the web keeps as its auth state (spec §3). */
-export const authStateSchema = z.object({ user: userSchema, profile: profileSchema });
+/**
+ * What the web keeps as its auth state (spec §3): the user and their profile. The profile is null
+ * when none is stored yet or it could not be loaded (spec §8: the user is kept without a profile).
+ * GET /auth/user answers this and never creates a profile (a GET changes nothing).
+ */
+export const authStateSchema = z.object({ user: userSchema, profile: profileSchema.nullable() });
 export type AuthState = z.infer<typeof authStateSchema>;
+
+/** Answer of sign-in: sign-in creates the profile when missing (spec §4), so it is always there. */
+export const signinResultSchema = z.object({ user: userSchema, profile: profileSchema });
+export type SigninResult = z.infer<typeof signinResultSchema>;
 
 /** Answer of calls that only acknowledge (sign-up, reset request, …): the text to show. */
 export const okSchema = z.object({ ok: z.literal(true), message: z.string() });
@@ -141,6 +149,8 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed:
     'Please confirm your email address before signing in. Check your inbox for the confirmation link, or request a new one.',
   noUser: 'No authenticated user',
+  /** Spec §8: the profile could not be created at sign-in; the sign-in is not completed. */
+  profileCreateFailed: 'Failed to create user profile',
   invalidToken: 'This link is invalid or has expired. Please request a new one.',
   passwordTooCommon: 'This password is too common. Please choose a different one.',
   passwordIsEmail: 'Your password must not be your email address.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from './auth.ts';
+import { EMAIL_MAX_LENGTH, localeSchema } from './auth.ts';
 
 /** Inquiry types of spec §5; general is the default. 'Book a demo' opens the form with demo. */
 export const INQUIRY_TYPES = ['general', 'sales', 'support', 'demo', 'partnership', 'media'] as const;
@@ -93,6 +93,8 @@ export const contactBodySchema = z
       .refine((s) => charCount(s) <= CONTACT_LIMITS.message, CONTACT_MESSAGES.messageTooLong)
       .refine((s) => !MESSAGE_CONTROL.test(s), CONTACT_MESSAGES.messageInvalid)
       .transform((s) => s.replace(/\r\n?/g, '\n').trim()),
+    /** The language of the form, for the copy mailed to the sender (default English). */
+    locale: localeSchema.optional(),
   })
   .strict();
 export type ContactBody = z.infer<typeof contactBodySchema>;

@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'profile_not_found',
   'profile_incomplete',
   'email_taken',
+  'profile_create_failed',
   // BreezeAI (issue 6)
   'chat_session_not_found',
   // RFP analysis (issue 8, ADR 0008)

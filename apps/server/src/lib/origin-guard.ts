@@ -67,10 +67,11 @@ export function checkRequestOrigin(req: FastifyRequest, opts: OriginGuardOptions
     // client sends neither, and such a client has no business holding our session cookie.
     throw forbiddenOrigin('Requests with a session must send an Origin header');
   }
-  // A JSON content type cannot be sent cross-site without a CORS preflight, which we never grant.
+  // A JSON content type cannot be sent cross-site without a CORS preflight, which we never grant; a
+  // form or text/plain body can, so it is refused like a foreign origin (403, SECURITY.md A.6).
   // A multipart upload route relies on the Origin/Sec-Fetch-Site checks above (a cross-site form can send one).
   if (hasBody(req) && !isJson(req) && !(allowMultipart && isMultipart(req))) {
-    throw new HttpError(415, 'unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json)');
+    throw forbiddenOrigin('Requests that change something must send a JSON body (Content-Type: application/json)');
   }
 }
 

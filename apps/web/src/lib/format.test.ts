@@ -23,11 +23,12 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-30T12:00:00Z')).toMatch(/^Nov\.? 30, 2026$/);
   });
 
-  test('says "Not specified" for a missing or unreadable date', () => {
+  test('spec §5: "Not specified" for a missing date, "Invalid date" for an unreadable one', () => {
     expect(formatDate(null)).toBe('Not specified');
     expect(formatDate(undefined)).toBe('Not specified');
     expect(formatDate('')).toBe('Not specified');
-    expect(formatDate('someday')).toBe('Not specified');
+    expect(formatDate('someday')).toBe('Invalid date');
+    expect(formatDate('2026-13-45')).toBe('Invalid date');
   });
 });
 
@@ -47,6 +48,7 @@ describe('in French', () => {
       expect(formatDate('2026-11-30')).toBe('30 nov. 2026');
       expect(formatMoney(50000)).toBe('50\u00a0000\u00a0$');
       expect(formatDate(null)).toBe('Non précisé');
+      expect(formatDate('someday')).toBe('Date invalide');
       expect(formatDateTime('someday')).toBe('Date invalide');
     } finally {
       await setLanguage('en');

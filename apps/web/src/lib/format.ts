@@ -24,11 +24,11 @@ const calendarDateFormat = () =>
   );
 const numberFormat = () => cached('number', () => new Intl.NumberFormat(currentLocale()));
 
-/** "Nov 30, 2026" / "30 nov. 2026" in the UI's language; "Not specified" when the date is missing or unreadable. */
+/** "Nov 30, 2026" / "30 nov. 2026" in the UI's language; spec §5: "Not specified" when missing, "Invalid date" when unreadable. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return i18n.t('format.notSpecified');
   const time = Date.parse(value);
-  if (Number.isNaN(time)) return i18n.t('format.notSpecified');
+  if (Number.isNaN(time)) return i18n.t('format.invalidDate');
   return (DATE_ONLY.test(value) ? calendarDateFormat() : dateFormat()).format(time);
 }
 

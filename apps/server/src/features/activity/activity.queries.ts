@@ -22,6 +22,12 @@ export async function insertActivity(db: Db, userId: string, entry: NewActivity,
     .execute();
 }
 
+/** The stored id of a tender (ids are lower-case), or undefined when there is none. */
+export async function findTenderId(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('tender').select('id').where('id', '=', id.trim().toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
 /** True when the user has an entry of this kind for this tender at or after `sinceIso`. */
 export async function hasRecentActivity(
   db: Db,

@@ -13,8 +13,8 @@ export type { NewActivity } from './activity.queries.ts';
  * logged and the request goes on.
  */
 export interface ActivityLog {
-  /** Records an entry for `userId`. */
-  record(req: FastifyRequest, userId: string, entry: NewActivity): Promise<void>;
+  /** Records an entry for `userId`; false when it was not (a repeated view, or an error, which is logged). */
+  record(req: FastifyRequest, userId: string, entry: NewActivity): Promise<boolean>;
   /** Records an entry for the signed-in caller of `req`; nothing for a signed-out one. */
   recordForCaller(req: FastifyRequest, entry: NewActivity): Promise<void>;
 }
@@ -24,17 +24,19 @@ const VIEW_DEDUPE_MS = ACTIVITY_VIEW_DEDUPE_MINUTES * 60_000;
 export function createActivityLog(deps: { db: Db; now: Clock; sessions: Pick<Sessions, 'current'> }): ActivityLog {
   const { db, now, sessions } = deps;
 
-  async function record(req: FastifyRequest, userId: string, entry: NewActivity): Promise<void> {
+  async function record(req: FastifyRequest, userId: string, entry: NewActivity): Promise<boolean> {
     try {
       const at = now();
-      // The detail page may call two lookups, and a reload is not a second visit.
+      // A reload is not a second visit.
       if (entry.kind === 'viewed' && entry.tenderId) {
         const since = new Date(at.getTime() - VIEW_DEDUPE_MS).toISOString();
-        if (await hasRecentActivity(db, userId, 'viewed', entry.tenderId, since)) return;
+        if (await hasRecentActivity(db, userId, 'viewed', entry.tenderId, since)) return false;
       }
       await insertActivity(db, userId, entry, at.toISOString());
+      return true;
     } catch (err) {
       req.log.error({ err, kind: entry.kind }, 'activity could not be recorded');
+      return false;
     }
   }
 

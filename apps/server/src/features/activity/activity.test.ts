@@ -59,23 +59,26 @@ const activities = async (client: TestClient, qs = '') => {
 };
 
 describe('viewed', () => {
-  test('a signed-out visitor leaves no trace', async () => {
-    const anonymous = new TestClient(ctx.app);
-    expect((await anonymous.get('/api/tender-notice/cb-act-1')).statusCode).toBe(200);
+  const viewed = (client: TestClient, tenderId: string) => client.post('/api/activity/viewed', { tenderId });
+
+  test('the tender lookups are GETs and record nothing, signed in or out', async () => {
+    expect((await new TestClient(ctx.app).get('/api/tender-notice/cb-act-1')).statusCode).toBe(200);
+    expect((await alice.get('/api/tender-notice/cb-act-1')).statusCode).toBe(200);
+    expect((await alice.get('/api/tenders/getTenderById/cb-act-1')).statusCode).toBe(200);
     expect(await ctx.dbh.db.selectFrom('activity').selectAll().execute()).toEqual([]);
   });
 
-  test('the detail lookups record one view per tender within 10 minutes', async () => {
-    expect((await alice.get('/api/tender-notice/CB-ACT-1')).statusCode).toBe(200);
-    // The detail page's fallback lookup and a reload: same visit.
-    expect((await alice.get('/api/tenders/getTenderById/cb-act-1')).statusCode).toBe(200);
+  test('POST /api/activity/viewed records one view per tender within 10 minutes', async () => {
+    expect((await viewed(alice, 'CB-ACT-1')).json()).toEqual({ recorded: true });
+    // A reload: the same visit.
+    expect((await viewed(alice, 'cb-act-1')).json()).toEqual({ recorded: false });
     clock.advance(9 * MINUTE);
-    expect((await alice.get('/api/tender-notice/cb-act-1')).statusCode).toBe(200);
+    expect((await viewed(alice, 'cb-act-1')).json()).toEqual({ recorded: false });
     expect((await rows(aliceId)).map((r) => [r.kind, r.tender_id])).toEqual([['viewed', 'cb-act-1']]);
 
     clock.advance(2 * MINUTE);
-    await alice.get('/api/tenders/getTenderById/cb-act-1');
-    await alice.get('/api/tender-notice/cb-act-2');
+    await viewed(alice, 'cb-act-1');
+    await viewed(alice, 'cb-act-2');
     expect((await rows(aliceId)).map((r) => [r.kind, r.tender_id])).toEqual([
       ['viewed', 'cb-act-1'],
       ['viewed', 'cb-act-1'],
@@ -83,11 +86,14 @@ describe('viewed', () => {
     ]);
   });
 
-  test('an unknown tender records nothing', async () => {
-    const before = (await rows(aliceId)).length;
-    expect((await alice.get('/api/tender-notice/nope')).body).toBe('null');
-    expect((await alice.get('/api/tenders/getTenderById/nope')).statusCode).toBe(404);
-    expect(await rows(aliceId)).toHaveLength(before);
+  test('signed out: 401 and nothing recorded; an unknown tender: 404', async () => {
+    const before = await ctx.dbh.db.selectFrom('activity').selectAll().execute();
+    const anonymous = await viewed(new TestClient(ctx.app), 'cb-act-1');
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await viewed(alice, 'nope');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'tender_not_found' });
+    expect(await ctx.dbh.db.selectFrom('activity').selectAll().execute()).toEqual(before);
   });
 });
 

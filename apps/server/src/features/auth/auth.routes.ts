@@ -11,6 +11,7 @@ import {
   okSchema,
   sessionListSchema,
   signinBodySchema,
+  signinResultSchema,
   signupBodySchema,
   updatePasswordBodySchema,
 } from '@app/shared/auth';
@@ -75,9 +76,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         summary: 'Sign in: sets the session cookie and answers the user and their profile',
         description:
           "401 invalid_credentials 'Invalid email or password' for a wrong password or an unknown address alike; " +
-          '403 email_not_confirmed for a right password on an unconfirmed account; 429 rate_limited with Retry-After.',
+          '403 email_not_confirmed for a right password on an unconfirmed account; 429 rate_limited with Retry-After. ' +
+          "The profile is created (empty, onboarding_completed false) when missing; if that fails, 500 profile_create_failed 'Failed to create user profile' and no session.",
         body: signinBodySchema,
-        response: { 200: authStateSchema, ...errors(400, 401, 403, 415, 429) },
+        response: { 200: signinResultSchema, ...errors(400, 401, 403, 429, 500) },
       },
     },
     async (req, reply) => auth.signin(req, reply, req.body),
@@ -101,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags,
         security,
-        summary: "The signed-in user and their profile, or 401 'No authenticated user'",
+        summary: "The signed-in user and their profile (null when none is stored), or 401 'No authenticated user'",
+        description: 'Read only: it never creates the profile (sign-in and POST /api/profile do).',
         response: { 200: authStateSchema, ...errors(401) },
       },
     },

@@ -9,16 +9,19 @@ import {
   type Ok,
   type SessionList,
   type SigninBody,
+  type SigninResult,
   type SignupBody,
   type UpdatePasswordBody,
 } from '@app/shared/auth';
+import type { Profile } from '@app/shared/profile';
 import type { Db } from '../../db/database.ts';
 import type { Env } from '../../env.ts';
+import type { Background } from '../../lib/background.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { deleteOutboxMailTo } from '../../lib/mail-outbox.queries.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { consume } from '../../lib/rate-limit.ts';
+import { consume, type Limit } from '../../lib/rate-limit.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { assertSigninAllowed, clearSigninFailures, LIMITS, mayMail, recordSigninFailure } from './auth.limits.ts';
 import { accountMail, type AccountMailKind } from './auth.mails.ts';
@@ -45,7 +48,7 @@ import {
   type TokenPurpose,
 } from './auth.queries.ts';
 import type { Authenticated, Sessions } from './auth.sessions.ts';
-import { ensureProfile } from './profile.queries.ts';
+import { ensureProfile, findProfile } from './profile.queries.ts';
 
 export const CONFIRM_TOKEN_TTL_MS = 24 * 3_600_000;
 export const RESET_TOKEN_TTL_MS = 3_600_000;
@@ -56,6 +59,8 @@ export interface AuthDeps {
   now: Clock;
   mailer: Mailer;
   sessions: Sessions;
+  /** Runs the address-dependent part of reset and resend requests after the answer (timing, SECURITY.md A.3). */
+  background: Background;
   /** Called once for each new account (billing starts its trial); a failure is logged, not fatal. */
   onAccountCreated?: (userId: string, body: SignupBody) => Promise<void>;
 }
@@ -64,6 +69,7 @@ const ok = (message: string): Ok => ({ ok: true, message });
 const emailHashOf = (email: string) => sha256Hex(email.trim().toLowerCase());
 const invalidToken = () => badRequest('invalid_token', AUTH_MESSAGES.invalidToken);
 const wrongPassword = () => new HttpError(403, 'wrong_password', AUTH_MESSAGES.wrongPassword);
+const isRateLimited = (err: unknown) => err instanceof HttpError && err.statusCode === 429;
 
 /** fr when the browser prefers French over English, else en. */
 export function localeFromHeader(acceptLanguage: string | undefined): Locale {
@@ -73,16 +79,46 @@ export function localeFromHeader(acceptLanguage: string | undefined): Locale {
 
 /** Account flows. Routes validate and call these; these call the queries, the mailer and the sessions. */
 export function createAuthService(deps: AuthDeps) {
-  const { db, env, now, mailer, sessions } = deps;
+  const { db, env, now, mailer, sessions, background } = deps;
   const link = (path: string) => `${env.PUBLIC_URL}${path}`;
 
-  const audit = (req: FastifyRequest, event: AuthEventInput) =>
-    insertAuthEvent(db, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, ...event }, now().toISOString());
+  /** One `auth_event` row (SECURITY.md A.14): who, what, when, where; never a password, token or address in clear. */
+  const audit = (req: FastifyRequest, event: AuthEventInput, at = now()) =>
+    insertAuthEvent(
+      db,
+      { ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, ...event },
+      at.toISOString(),
+    );
+
+  /** A per-IP bucket; a refusal is recorded (ASVS 16.3.3: attempts to get past anti-automation are logged). */
+  async function consumeAudited(req: FastifyRequest, limit: Limit): Promise<void> {
+    try {
+      await consume(db, limit, req.ip, now(), AUTH_MESSAGES.rateLimited);
+    } catch (err) {
+      if (isRateLimited(err)) await audit(req, { type: 'rate_limited', detail: { limit: limit.name } });
+      throw err;
+    }
+  }
+
+  /** The sign-in limits of this account and IP; a blocked attempt is recorded with the account it aimed at. */
+  async function assertSigninAllowedAudited(req: FastifyRequest, emailHash: string, type: string, userId?: string) {
+    try {
+      await assertSigninAllowed(db, emailHash, req.ip, now());
+    } catch (err) {
+      if (isRateLimited(err)) await audit(req, { type, userId: userId ?? null, emailHash });
+      throw err;
+    }
+  }
 
   /** A fresh single-use token; older unused ones of the same purpose stop working. */
-  async function issueToken(userId: string, purpose: TokenPurpose, ttlMs: number, newEmail?: string): Promise<string> {
+  async function issueToken(
+    userId: string,
+    purpose: TokenPurpose,
+    ttlMs: number,
+    newEmail?: string,
+    at = now(),
+  ): Promise<string> {
     const token = randomToken();
-    const at = now();
     await voidEmailTokens(db, userId, [purpose], at.toISOString());
     await insertEmailToken(
       db,
@@ -93,15 +129,15 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Mails triggered by anonymous requests count against the address's hourly share. */
-  async function mailAnonymously(account: Account, kind: AccountMailKind, url: string): Promise<boolean> {
-    if (!(await mayMail(db, emailHashOf(account.user.email), now()))) return false;
+  async function mailAnonymously(account: Account, kind: AccountMailKind, url: string, at = now()): Promise<boolean> {
+    if (!(await mayMail(db, emailHashOf(account.user.email), at))) return false;
     mailer.queue(accountMail(kind, account.user.locale, account.user.email, url));
     return true;
   }
 
-  async function sendConfirmation(account: Account): Promise<boolean> {
-    if (!(await mayMail(db, emailHashOf(account.user.email), now()))) return false;
-    const token = await issueToken(account.user.id, 'confirm', CONFIRM_TOKEN_TTL_MS);
+  async function sendConfirmation(account: Account, at = now()): Promise<boolean> {
+    if (!(await mayMail(db, emailHashOf(account.user.email), at))) return false;
+    const token = await issueToken(account.user.id, 'confirm', CONFIRM_TOKEN_TTL_MS, undefined, at);
     mailer.queue(
       accountMail('confirm', account.user.locale, account.user.email, link(`/confirm-email#token=${token}`)),
     );
@@ -120,7 +156,7 @@ export function createAuthService(deps: AuthDeps) {
   /** Re-authentication for sensitive changes: counts against the account's sign-in failures. */
   async function reauthenticate(req: FastifyRequest, auth: Authenticated, password: string): Promise<void> {
     const emailHash = emailHashOf(auth.account.user.email);
-    await assertSigninAllowed(db, emailHash, req.ip, now());
+    await assertSigninAllowedAudited(req, emailHash, 'reauth_blocked', auth.account.user.id);
     if (!(await verifyPassword(auth.account.passwordHash, password))) {
       await recordSigninFailure(db, emailHash, req.ip, now());
       await audit(req, { type: 'reauth_failure', userId: auth.account.user.id });
@@ -128,54 +164,80 @@ export function createAuthService(deps: AuthDeps) {
     }
   }
 
+  /** Read only: GET /auth/user never creates the profile (a GET changes nothing; sign-in creates it). */
   async function authState(account: Account): Promise<AuthState> {
-    return { user: account.user, profile: await ensureProfile(db, account.user.id, now().toISOString()) };
+    return { user: account.user, profile: (await findProfile(db, account.user.id)) ?? null };
+  }
+
+  /** Spec §4: after sign-in the profile exists, created empty when missing; spec §8 when that fails. */
+  async function profileAtSignin(req: FastifyRequest, account: Account): Promise<Profile> {
+    try {
+      return await ensureProfile(db, account.user.id, now().toISOString());
+    } catch (err) {
+      req.log.error({ err }, 'profile could not be created at sign-in');
+      await audit(req, { type: 'signin_profile_failed', userId: account.user.id }).catch(() => undefined);
+      throw new HttpError(500, 'profile_create_failed', AUTH_MESSAGES.profileCreateFailed);
+    }
   }
 
   return {
-    /** Same answer whether the address is new, unconfirmed or taken (SECURITY.md A.3). */
+    /**
+     * Same answer whether the address is new, unconfirmed or taken (SECURITY.md A.3). The request
+     * hashes and runs one insert in every case (a taken address inserts nothing); the trial, the
+     * mails and the audit row follow after the answer, so the time does not tell the cases apart.
+     */
     async signup(req: FastifyRequest, body: SignupBody): Promise<Ok> {
-      await consume(db, LIMITS.signupPerIp, req.ip, now(), AUTH_MESSAGES.rateLimited);
+      await consumeAudited(req, LIMITS.signupPerIp);
       assertPasswordAllowed(body.password, body.email);
       const locale = body.locale ?? localeFromHeader(req.headers['accept-language']);
-      // Hash in every branch, so a taken address answers in the same time as a new one.
       const passwordHash = await hashPassword(body.password);
-      const existing = await findAccountByEmail(db, body.email);
-      const created = existing
-        ? undefined
-        : await insertAccount(db, { email: body.email, passwordHash, locale }, now().toISOString());
-      if (created) {
-        if (deps.onAccountCreated) {
-          await deps
-            .onAccountCreated(created.user.id, body)
-            .catch((err: unknown) => req.log.error({ err }, 'new-account hook failed'));
+      const at = now();
+      const created = await insertAccount(db, { email: body.email, passwordHash, locale }, at.toISOString());
+      background.run(req.log, 'sign-up', async () => {
+        if (created) {
+          if (deps.onAccountCreated) {
+            await deps
+              .onAccountCreated(created.user.id, body)
+              .catch((err: unknown) => req.log.error({ err }, 'new-account hook failed'));
+          }
+          await sendConfirmation(created, at);
+          await audit(req, { type: 'signup', userId: created.user.id }, at);
+          return;
         }
-        await sendConfirmation(created);
-        await audit(req, { type: 'signup', userId: created.user.id });
-        return ok(AUTH_MESSAGES.signupDone);
-      }
-      const account = existing ?? (await findAccountByEmail(db, body.email));
-      if (account?.user.email_confirmed_at) {
-        await mailAnonymously(account, 'signup_existing', link('/sign-in'));
-      } else if (account) {
-        await sendConfirmation(account); // an unconfirmed owner gets a fresh link
-      }
-      await audit(req, { type: 'signup_existing', userId: account?.user.id ?? null });
+        const account = await findAccountByEmail(db, body.email);
+        if (account?.user.email_confirmed_at) {
+          await mailAnonymously(account, 'signup_existing', link('/sign-in'), at);
+        } else if (account) {
+          await sendConfirmation(account, at); // an unconfirmed owner gets a fresh link
+        }
+        await audit(req, { type: 'signup_existing', userId: account?.user.id ?? null }, at);
+      });
       return ok(AUTH_MESSAGES.signupDone);
     },
 
+    /** Answers before the address is looked up: the same work and time for every address (SECURITY.md A.3). */
     async resendConfirmation(req: FastifyRequest, email: string): Promise<Ok> {
-      await consume(db, LIMITS.resendPerIp, req.ip, now(), AUTH_MESSAGES.rateLimited);
-      const account = await findAccountByEmail(db, email);
-      if (account && !account.user.email_confirmed_at) {
-        const sent = await sendConfirmation(account);
-        await audit(req, { type: sent ? 'confirmation_resent' : 'mail_throttled', userId: account.user.id });
-      }
+      await consumeAudited(req, LIMITS.resendPerIp);
+      const at = now();
+      background.run(req.log, 'confirmation resend', async () => {
+        const account = await findAccountByEmail(db, email);
+        if (account && !account.user.email_confirmed_at) {
+          const sent = await sendConfirmation(account, at);
+          await audit(req, { type: sent ? 'confirmation_resent' : 'mail_throttled', userId: account.user.id }, at);
+        } else {
+          // An unknown or already confirmed address: recorded, keyed by the address's hash.
+          await audit(
+            req,
+            { type: 'confirmation_resend_ignored', userId: account?.user.id ?? null, emailHash: emailHashOf(email) },
+            at,
+          );
+        }
+      });
       return ok(AUTH_MESSAGES.confirmationResent);
     },
 
     async confirmEmail(req: FastifyRequest, token: string): Promise<ConfirmEmailResult> {
-      await consume(db, LIMITS.tokenPerIp, req.ip, now(), AUTH_MESSAGES.rateLimited);
+      await consumeAudited(req, LIMITS.tokenPerIp);
       const found = await validToken(token, ['confirm', 'email_change']);
       const account = await findAccountById(db, found.userId);
       if (!account || !(await useEmailToken(db, found.hash, now().toISOString()))) throw invalidToken();
@@ -194,9 +256,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Wrong password and unknown email answer alike, after the same argon2 work. */
-    async signin(req: FastifyRequest, reply: FastifyReply, body: SigninBody): Promise<AuthState> {
+    async signin(req: FastifyRequest, reply: FastifyReply, body: SigninBody): Promise<SigninResult> {
       const emailHash = emailHashOf(body.email);
-      await assertSigninAllowed(db, emailHash, req.ip, now());
+      await assertSigninAllowedAudited(req, emailHash, 'signin_blocked');
       const account = await findAccountByEmail(db, body.email);
       const valid = account
         ? await verifyPassword(account.passwordHash, body.password)
@@ -214,9 +276,11 @@ export function createAuthService(deps: AuthDeps) {
         await audit(req, { type: 'signin_unconfirmed', userId: account.user.id });
         throw new HttpError(403, 'email_not_confirmed', AUTH_MESSAGES.emailNotConfirmed);
       }
+      // Before the session: a sign-in whose profile cannot be created leaves nobody half signed in.
+      const profile = await profileAtSignin(req, account);
       await sessions.start(req, reply, account.user.id);
       await audit(req, { type: 'signin_success', userId: account.user.id });
-      return authState(account);
+      return { user: account.user, profile };
     },
 
     async signout(req: FastifyRequest, reply: FastifyReply): Promise<Ok> {
@@ -231,13 +295,23 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /** Same answer for every address; a locked-out account can still reset (SECURITY.md A.4). */
+    /**
+     * Same answer for every address; a locked-out account can still reset (SECURITY.md A.4). The
+     * answer goes before the address is looked up, so known and unknown addresses cost the request
+     * the same database work (A.3); the lookup, token and mail follow in the background.
+     */
     async requestReset(req: FastifyRequest, email: string): Promise<Ok> {
-      await consume(db, LIMITS.resetPerIp, req.ip, now(), AUTH_MESSAGES.rateLimited);
-      const account = await findAccountByEmail(db, email);
-      if (account) {
+      await consumeAudited(req, LIMITS.resetPerIp);
+      const at = now();
+      background.run(req.log, 'password reset request', async () => {
+        const account = await findAccountByEmail(db, email);
+        if (!account) {
+          await audit(req, { type: 'reset_requested_unknown', emailHash: emailHashOf(email) }, at);
+          return;
+        }
         let sent = false;
-        if (await mayMail(db, emailHashOf(account.user.email), now())) {
-          const token = await issueToken(account.user.id, 'reset', RESET_TOKEN_TTL_MS);
+        if (await mayMail(db, emailHashOf(account.user.email), at)) {
+          const token = await issueToken(account.user.id, 'reset', RESET_TOKEN_TTL_MS, undefined, at);
           mailer.queue(
             accountMail(
               'reset',
@@ -248,14 +322,14 @@ export function createAuthService(deps: AuthDeps) {
           );
           sent = true;
         }
-        await audit(req, { type: sent ? 'reset_requested' : 'mail_throttled', userId: account.user.id });
-      }
+        await audit(req, { type: sent ? 'reset_requested' : 'mail_throttled', userId: account.user.id }, at);
+      });
       return ok(AUTH_MESSAGES.resetRequested);
     },
 
     /** Sets the password from a reset link; ends every session and does not sign in (OWASP Forgot Password). */
     async completeReset(req: FastifyRequest, body: UpdatePasswordBody): Promise<Ok> {
-      await consume(db, LIMITS.tokenPerIp, req.ip, now(), AUTH_MESSAGES.rateLimited);
+      await consumeAudited(req, LIMITS.tokenPerIp);
       const found = await validToken(body.accessToken, ['reset']);
       const account = await findAccountById(db, found.userId);
       if (!account) throw invalidToken();

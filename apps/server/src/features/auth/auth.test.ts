@@ -131,6 +131,9 @@ describe('sign-up, confirmation by mail, sign-in, profile, reset by mail', () =>
     const read = await client.get(`/api/profile/${userId}`);
     expect(read.json()).toMatchObject(fields);
     expect((await client.get('/api/auth/user')).json().profile.onboarding_completed).toBe(true);
+    // Sign-out ends the session on the server.
+    expect((await client.post('/api/auth/signout')).statusCode).toBe(200);
+    expect((await client.get('/api/auth/user')).statusCode).toBe(401);
   });
 
   test('reset by the mailed link: host fixed, single use, ends sessions, does not sign in', async () => {
@@ -177,11 +180,15 @@ describe('sign-up, confirmation by mail, sign-in, profile, reset by mail', () =>
       'email_confirmed',
       'signin_unconfirmed',
       'signin_success',
+      'signout',
       'reset_requested',
       'reset_completed',
+      'signin_failure', // the old password, after the reset
     ]) {
       expect(types).toContain(t);
     }
+    const failure = events.find((e) => e.type === 'signin_failure')!;
+    expect(failure.emailHash).toMatch(/^[0-9a-f]{64}$/);
     expect(events.every((e) => e.ip === '127.0.0.1' && e.at)).toBe(true);
     const text = JSON.stringify(await listAuthEvents(ctx.dbh.db));
     expect(text).not.toContain(password);

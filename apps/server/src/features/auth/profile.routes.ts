@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { Sessions } from './auth.sessions.ts';
-import { ensureProfile, updateProfile } from './profile.queries.ts';
+import { ensureProfile, findProfile, updateProfile } from './profile.queries.ts';
 
 const tags = ['profile'];
 const security = [{ sessionCookie: [] }];
@@ -23,14 +23,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; now: Clock; sessions
         tags,
         security,
         summary: "Your profile (another user's id answers 404)",
+        description:
+          'Read only: 404 profile_not_found when you have none yet (sign-in creates it; so does POST /api/profile).',
         params: z.object({ userId: userIdSchema }),
         response: { 200: profileSchema, ...errors(401, 404) },
       },
     },
     async (req, reply) => {
       const { account } = await sessions.require(req, reply);
-      if (req.params.userId !== account.user.id) throw notFound('profile_not_found', 'Profile not found');
-      return ensureProfile(db, account.user.id, now().toISOString());
+      const profile = req.params.userId === account.user.id ? await findProfile(db, account.user.id) : undefined;
+      if (!profile) throw notFound('profile_not_found', 'Profile not found');
+      return profile;
     },
   );
 

@@ -1,8 +1,9 @@
 import { hash } from '@node-rs/argon2';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { CONTRACT_SIZES, PRIMARY_SERVICES, SERVICE_REGIONS } from '@app/shared/profile';
 import { createConfirmedUser, TestClient } from '../../../test/auth-helpers.ts';
-import { buildTestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, testDialect } from '../../../test/build-test-app.ts';
 import { findAccountByEmail, insertAccount, markEmailConfirmed } from './auth.queries.ts';
 
 /** Profile rules (spec §3, §5, §9): own profile only, spec values only, onboarding completeness. */
@@ -105,6 +106,78 @@ describe('profile', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.json().onboarding_completed).toBe(true);
+  });
+});
+
+describe('the profile is created at sign-in, never by a GET (spec §4, SECURITY.md A.6)', () => {
+  const profileRows = async (id: string) =>
+    (await ctx.dbh.db.selectFrom('profile').select('id').where('id', '=', id).execute()).length;
+
+  test('without a stored profile, GET /auth/user answers profile null and GET /profile/:id 404; neither creates it', async () => {
+    const user = await createConfirmedUser(ctx.dbh, 'carol@example.ca', 'carol passphrase 3');
+    const carol = new TestClient(ctx.app);
+    const signedIn = await carol.signIn('carol@example.ca', 'carol passphrase 3');
+    expect(signedIn).toMatchObject({ profile: { id: user.id, onboarding_completed: false } });
+    expect(await profileRows(user.id)).toBe(1);
+    await ctx.dbh.db.deleteFrom('profile').where('id', '=', user.id).execute();
+
+    const me = await carol.get('/api/auth/user');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { id: user.id }, profile: null });
+    const read = await carol.get(`/api/profile/${user.id}`);
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toMatchObject({ code: 'profile_not_found' });
+    expect(await profileRows(user.id)).toBe(0);
+
+    // An explicit POST creates it.
+    const created = await carol.post('/api/profile', { id: user.id });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ id: user.id, onboarding_completed: false, company_name: null });
+    expect(await profileRows(user.id)).toBe(1);
+  });
+
+  test("a profile that cannot be created at sign-in: 500 profile_create_failed 'Failed to create user profile', no session", async () => {
+    const user = await createConfirmedUser(ctx.dbh, 'dave@example.ca', 'dave passphrase 44');
+    // A real failure of the database, for this user only.
+    if (testDialect === 'sqlite') {
+      await sql
+        .raw(
+          `CREATE TRIGGER refuse_dave BEFORE INSERT ON profile WHEN NEW.id = '${user.id}' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+        )
+        .execute(ctx.dbh.db);
+    } else {
+      await sql
+        .raw(
+          `CREATE FUNCTION refuse_dave() RETURNS trigger AS $$ BEGIN IF NEW.id = '${user.id}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+           CREATE TRIGGER refuse_dave BEFORE INSERT ON profile FOR EACH ROW EXECUTE FUNCTION refuse_dave();`,
+        )
+        .execute(ctx.dbh.db);
+    }
+    try {
+      const dave = new TestClient(ctx.app);
+      const res = await dave.post('/api/auth/signin', { email: 'dave@example.ca', password: 'dave passphrase 44' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        statusCode: 500,
+        code: 'profile_create_failed',
+        error: 'Internal Server Error',
+        message: 'Failed to create user profile',
+      });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(dave.cookie).toBeUndefined();
+      expect(await ctx.dbh.db.selectFrom('session').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+    } finally {
+      await sql
+        .raw(
+          testDialect === 'sqlite'
+            ? 'DROP TRIGGER refuse_dave'
+            : 'DROP TRIGGER refuse_dave ON profile; DROP FUNCTION refuse_dave();',
+        )
+        .execute(ctx.dbh.db);
+    }
+    // Once the database accepts it, the same sign-in works and creates the profile.
+    await new TestClient(ctx.app).signIn('dave@example.ca', 'dave passphrase 44');
+    expect(await profileRows(user.id)).toBe(1);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 import { createConfirmedUser, createTestClock, PUBLIC_ORIGIN, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp, createTestDb } from '../../../test/build-test-app.ts';
 import * as billingMigration from '../../db/migrations/2026-11-22-07-create-billing.ts';
+import { createBackground } from '../../lib/background.ts';
 import { findAccountByEmail, markEmailConfirmed } from '../auth/auth.queries.ts';
 import { findSubscriptionByUser } from './billing.queries.ts';
 
@@ -24,9 +25,11 @@ const clock = createTestClock('2026-11-22T12:00:00.000Z');
 const DAY = 86_400_000;
 const password = 'correct horse battery staple';
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
+/** Sign-up starts the trial after its answer (ADR 0006: the same time for new and taken addresses). */
+const background = createBackground();
 
 beforeAll(async () => {
-  ctx = await buildTestApp({ env: { PUBLIC_URL: PUBLIC_ORIGIN }, now: clock.now });
+  ctx = await buildTestApp({ env: { PUBLIC_URL: PUBLIC_ORIGIN }, now: clock.now, background });
 });
 
 async function signedIn(email: string) {
@@ -125,6 +128,7 @@ describe('trial at sign-up', () => {
       billing: 'yearly',
     });
     expect(res.statusCode).toBe(200);
+    await background.drain();
     const account = await findAccountByEmail(ctx.dbh.db, 'lin@example.ca');
     if (!account) throw new Error('account not created');
     const sub = await findSubscriptionByUser(ctx.dbh.db, account.user.id);
@@ -156,6 +160,7 @@ describe('trial at sign-up', () => {
     const client = new TestClient(ctx.app);
     await client.post('/api/auth/signup', { email: 'noplan@example.ca', password });
     await client.post('/api/auth/signup', { email: 'oddplan@example.ca', password, plan: 'platinum' });
+    await background.drain();
     for (const email of ['noplan@example.ca', 'oddplan@example.ca']) {
       const account = await findAccountByEmail(ctx.dbh.db, email);
       const sub = account && (await findSubscriptionByUser(ctx.dbh.db, account.user.id));

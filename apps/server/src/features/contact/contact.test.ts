@@ -98,6 +98,38 @@ describe('a message', () => {
     expect((await catcher.next(SUPPORT, 'Book a demo')).replyTo).toContain('demo@example.ca');
   });
 
+  test("the sender's copy is in the language of the form, and promises only spec §2's response times", async () => {
+    const fr = await visitor().post('/api/contact', {
+      ...valid,
+      email: 'claire@example.ca',
+      inquiryType: 'support',
+      subject: 'Accès au tableau',
+      locale: 'fr',
+    });
+    expect(fr.statusCode, fr.body).toBe(201);
+    const copy = await catcher.next('claire@example.ca');
+    expect(copy.subject).toBe('Nous avons bien reçu votre message');
+    expect(copy.text).toContain('Bonjour Ada Lovelace,');
+    expect(copy.text).toContain('dans un délai de 2 heures');
+    expect(copy.text).toContain('du lundi au vendredi, de 9 h à 18 h (HNE)');
+    expect(copy.text).toContain('Votre message (Soutien technique) : Accès au tableau');
+    expect(copy.html).toContain('<html lang="fr">');
+    // Support reads English, and learns the sender's language.
+    expect((await catcher.next(SUPPORT, 'Accès au tableau')).text).toContain('Language: French');
+
+    // Demo, partnership and media have no response time in the spec: none is promised.
+    for (const inquiryType of ['demo', 'partnership', 'media'] as const) {
+      const email = `${inquiryType}-promise@example.ca`;
+      expect((await visitor().post('/api/contact', { ...valid, email, inquiryType })).statusCode).toBe(201);
+      const mail = await catcher.next(email);
+      expect(mail.text).toContain('will answer during business hours (Mon-Fri 9AM-6PM EST)');
+      expect(mail.text).not.toMatch(/within \d/);
+    }
+    expect(
+      (await visitor().post('/api/contact', { ...valid, email: 'x@example.ca', locale: 'de' })).json(),
+    ).toMatchObject({ code: 'validation_failed' });
+  });
+
   test('a signed-in sender is linked to the message', async () => {
     await createConfirmedUser(ctx.dbh, 'member@example.ca', 'correct horse battery staple 42');
     const member = new TestClient(ctx.app, { ip: '10.8.0.1' });
@@ -207,7 +239,7 @@ describe('abuse and failures', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'name=x',
     });
-    expect(form.statusCode).toBe(415);
+    expect(form.statusCode).toBe(403);
   });
 
   test('10 messages an hour per IP, then 429 rate_limited with Retry-After; another IP is not blocked', async () => {

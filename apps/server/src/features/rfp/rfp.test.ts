@@ -70,7 +70,7 @@ describe('RFP documents API', () => {
     expect(res.statusCode).toBe(403);
     // Other routes still refuse a non-JSON body.
     const form = await alice.request('POST', '/api/profile', 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(form.statusCode).toBe(415);
+    expect(form.statusCode).toBe(403);
   });
 
   test('upload, list, analyse, report, link an addendum and delete, on real PDFs', async () => {

@@ -15,7 +15,6 @@ import type { Env } from '../../env.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { memoize } from '../../lib/memoize.ts';
-import type { ActivityLog } from '../activity/activity.service.ts';
 import {
   findTender,
   findTendersByIds,
@@ -33,11 +32,10 @@ export interface TenderRouteDeps {
   env: Env;
   dbh: DbHandle;
   now?: Clock;
-  /** Records "viewed" when a signed-in user opens a tender's detail. */
-  activity?: ActivityLog;
 }
 
-export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, { dbh, now = systemClock, activity }) => {
+// The lookups below are GETs and record nothing: the detail page records a view with POST /api/activity/viewed.
+export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, { dbh, now = systemClock }) => {
   const { db, dialect } = dbh;
   // Facet counts and stats scan the table; a short cache keeps them cheap under load.
   // Stale for at most 30 s, and nothing that must be shared between processes.
@@ -68,7 +66,6 @@ export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, 
     async (req) => {
       const tender = await findTender(db, req.params.id);
       if (!tender) throw notFound('tender_not_found', TENDER_MESSAGES.notFound);
-      await activity?.recordForCaller(req, { kind: 'viewed', tenderId: tender.id });
       return tender;
     },
   );
@@ -78,7 +75,6 @@ export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, 
     { schema: { tags, summary: 'One tender, or null', params: idParams, response: { 200: tenderSchema.nullable() } } },
     async (req) => {
       const tender = await findTender(db, req.params.id);
-      if (tender) await activity?.recordForCaller(req, { kind: 'viewed', tenderId: tender.id });
       return tender ?? null;
     },
   );

@@ -36,8 +36,8 @@ export function Component() {
   const userId = user.user.id;
   return (
     <DashboardScreen
-      companyName={user.profile.company_name}
-      profileVersion={user.profile.updated_at}
+      companyName={user.profile?.company_name ?? null}
+      profileVersion={user.profile?.updated_at ?? ''}
       bookmarksPanel={() => <BookmarksPanel userId={userId} />}
       chatPanel={() => <BreezeChat userId={userId} />}
     />

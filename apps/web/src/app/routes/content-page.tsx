@@ -1,10 +1,6 @@
 import { useParams } from 'react-router';
-import {
-  ContentArticle,
-  type ContentPageName,
-  isContentPage,
-  type LinkKey,
-} from '../../features/marketing/components/content-article.tsx';
+import { type ContentPageName, isContentPage } from '../../content-pages.ts';
+import { ContentArticle, type LinkKey } from '../../features/marketing/components/content-article.tsx';
 import { paths } from '../../paths.ts';
 import { Component as NotFound } from './not-found.tsx';
 import '../../features/marketing/marketing.css';

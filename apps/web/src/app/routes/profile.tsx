@@ -1,11 +1,14 @@
 import { type Profile, profileFieldsSchema } from '@app/shared/profile';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { PageLoader } from '../../components/ui/page-loader.tsx';
+import { profileQuery } from '../../features/auth/api/get-profile.ts';
 import { useUpdateProfile } from '../../features/auth/api/update-profile.ts';
-import { useAuth } from '../../features/auth/auth-store.ts';
+import { authStore, useAuth } from '../../features/auth/auth-store.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { CheckboxGroup, SelectField, useProfileOptions } from '../../features/auth/components/profile-fields.tsx';
 
 /** Spec §9: the success message disappears after 3 seconds. */
@@ -42,18 +45,36 @@ function Detail({ term, children }: { term: string; children: React.ReactNode })
   );
 }
 
+/**
+ * /profile (spec §2): the profile as the server has it now (it may have changed in another tab).
+ * 'Loading your profile...' shows until it has arrived.
+ */
 export function Component() {
   const { t } = useTranslation('profile');
+  const { user } = useAuth();
+  const userId = user?.user.id ?? '';
+  const loaded = useQuery({ ...profileQuery(userId), enabled: userId !== '' });
+
+  // The header and the guards read the stored copy: keep it as fresh as this page.
+  useEffect(() => {
+    if (loaded.data) authStore.setProfile(loaded.data);
+  }, [loaded.data]);
+
+  const profile = loaded.data ?? (loaded.isError ? user?.profile : undefined);
+  if (!profile) return <PageLoader label={t('loading')} />;
+  return <ProfileView profile={profile} />;
+}
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const { t: ta } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const options = useProfileOptions();
-  const { user } = useAuth();
   const save = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const { register, handleSubmit, reset } = useForm<Values>({
-    defaultValues: user ? toValues(user.profile) : undefined,
-  });
+  const [failed, setFailed] = useState<false | 'failed' | 'noUser'>(false);
+  const { register, handleSubmit, reset } = useForm<Values>({ defaultValues: toValues(profile) });
 
   useEffect(() => {
     if (!saved) return;
@@ -61,8 +82,6 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  if (!user) return <PageLoader label={t('loading')} />;
-  const { profile } = user;
   const name = profile.company_name || t('yourCompany');
   const industry = profile.industry ? tc(`domain.industries.${profile.industry}`) : t('notSet');
 
@@ -79,7 +98,7 @@ export function Component() {
       typical_contract_size: orNull(v.typical_contract_size),
     });
     if (!parsed.success) {
-      setFailed(true);
+      setFailed('failed');
       return;
     }
     save.mutate(
@@ -90,7 +109,8 @@ export function Component() {
           setEditing(false);
           setSaved(true);
         },
-        onError: () => setFailed(true),
+        // Spec §8: a profile update without a session is 'No authenticated user'.
+        onError: (err) => setFailed(err instanceof ApiError && err.status === 401 ? 'noUser' : 'failed'),
       },
     );
   });
@@ -119,7 +139,12 @@ export function Component() {
         )}
       </div>
       {saved && <Banner kind="success">{t('updated')}</Banner>}
-      {failed && <Banner kind="error">{t('failed')}</Banner>}
+      {failed && (
+        <Banner kind="error">
+          <p>{t('failed')}</p>
+          {failed === 'noUser' && <p>{ta('errors.noAuthenticatedUser')}</p>}
+        </Banner>
+      )}
       {editing ? (
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="auth-card auth-card--wide">
           <Field label={t('fields.companyName')} autoComplete="organization" {...register('company_name')} />

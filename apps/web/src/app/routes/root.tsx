@@ -152,9 +152,20 @@ function SiteFooter() {
   );
 }
 
-/** Skip link plus whatever the matched layout draws. */
+/**
+ * Skip link plus whatever the matched layout draws. Until the persisted auth state has been checked
+ * with the server (at most 5 s, spec §9), the UI waits behind a loader (spec §2).
+ */
 export function AppShell() {
   const { t } = useTranslation();
+  const { restoring } = useAuth();
+  if (restoring) {
+    return (
+      <main id="main" className="container" data-testid="restore-loader">
+        <PageLoader label={t('restoring')} />
+      </main>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">

@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { Banner, Field } from '../../components/ui/form.tsx';
 import { useChangeEmail } from '../../features/auth/api/change-email.ts';
 import { useChangePassword } from '../../features/auth/api/change-password.ts';
-import { useDeleteAccount } from '../../features/auth/api/delete-account.ts';
+import { forgetDeletedAccount, useDeleteAccount } from '../../features/auth/api/delete-account.ts';
+import { useEndOtherSessions } from '../../features/auth/api/end-other-sessions.ts';
 import { useEndSession } from '../../features/auth/api/end-session.ts';
 import { sessionsQuery } from '../../features/auth/api/get-sessions.ts';
 import { useAuth } from '../../features/auth/auth-store.ts';
@@ -29,7 +30,8 @@ function ChangePassword() {
   const change = useChangePassword();
   const { register, handleSubmit, reset, formState } = useForm<z.input<typeof changePasswordBodySchema>>({
     resolver: zodResolver(changePasswordBodySchema),
-    defaultValues: { currentPassword: '', newPassword: '' },
+    // ASVS 7.4.3: offer to end the other sessions; on by default, as the server does.
+    defaultValues: { currentPassword: '', newPassword: '', endOtherSessions: true },
   });
   return (
     <section className="auth-card auth-card--wide" aria-labelledby="pw-title">
@@ -53,6 +55,18 @@ function ChangePassword() {
           error={fieldError(ta, formState.errors.newPassword?.message)}
           {...register('newPassword')}
         />
+        <div className="field field--check">
+          <input
+            id="pw-end-others"
+            type="checkbox"
+            aria-describedby="pw-end-others-hint"
+            {...register('endOtherSessions')}
+          />
+          <label htmlFor="pw-end-others">{t('password.endOthers')}</label>
+        </div>
+        <p id="pw-end-others-hint" className="field__hint">
+          {t('password.endOthersHint')}
+        </p>
         <button type="submit" className="button" disabled={change.isPending}>
           {change.isPending ? t('password.saving') : t('password.submit')}
         </button>
@@ -103,6 +117,8 @@ function Sessions() {
   const { t: ta } = useTranslation('auth');
   const sessions = useQuery(sessionsQuery());
   const end = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.sessions.filter((s) => !s.current).length ?? 0;
   return (
     <section className="auth-card auth-card--wide" aria-labelledby="sessions-title">
       <h2 id="sessions-title">{t('sessions.title')}</h2>
@@ -110,6 +126,8 @@ function Sessions() {
       {sessions.isError && <Banner kind="error">{authErrorMessage(ta, sessions.error)}</Banner>}
       {end.isError && <Banner kind="error">{authErrorMessage(ta, end.error)}</Banner>}
       {end.isSuccess && <Banner kind="success">{t('sessions.ended')}</Banner>}
+      {endOthers.isError && <Banner kind="error">{authErrorMessage(ta, endOthers.error)}</Banner>}
+      {endOthers.isSuccess && <Banner kind="success">{t('sessions.endedOthers')}</Banner>}
       {sessions.data && (
         <ul className="sessions">
           {sessions.data.sessions.map((s) => {
@@ -141,6 +159,25 @@ function Sessions() {
           })}
         </ul>
       )}
+      {sessions.data && (
+        <p className="form-actions">
+          {others > 0 ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={endOthers.isPending}
+              onClick={() => {
+                end.reset();
+                endOthers.mutate();
+              }}
+            >
+              {endOthers.isPending ? t('sessions.endingOthers') : t('sessions.endOthers')}
+            </button>
+          ) : (
+            <span className="muted">{t('sessions.onlyThis')}</span>
+          )}
+        </p>
+      )}
     </section>
   );
 }
@@ -162,7 +199,12 @@ function DeleteAccount() {
       <form
         noValidate
         onSubmit={(e) =>
-          void handleSubmit((v) => del.mutate(v, { onSuccess: () => void navigate(paths.home.href()) }))(e)
+          void handleSubmit((v) =>
+            del.mutate(v, {
+              // To '/' first, then signed out (spec §2: leaving an account returns to /).
+              onSuccess: () => void Promise.resolve(navigate(paths.home.href())).then(forgetDeletedAccount),
+            }),
+          )(e)
         }
       >
         <Field

@@ -2,15 +2,21 @@ import type { AuthState as SignedInUser } from '@app/shared/auth';
 import type { Profile } from '@app/shared/profile';
 import { useSyncExternalStore } from 'react';
 
+/** What went wrong with the auth state (shown in the UI's language): spec §8's restore failure. */
+export type AuthStoreError = 'profile_load_failed';
+
 /**
- * The client's auth state (spec §3): the signed-in user with their profile, a loading flag and the
- * last error. It is the only state persisted in the browser, under the key `root`. Derived values
- * (signed in, onboarding completed) are computed, never stored.
+ * The client's auth state (spec §3): the signed-in user with their profile (null when it could not
+ * be loaded or does not exist yet), a loading flag and the last error. It is the only state
+ * persisted in the browser, under the key `root`. Derived values (signed in, onboarding completed)
+ * are computed, never stored. `restoring` is true from start-up until the persisted state has been
+ * re-validated with the server (or 5 s have passed): the UI waits behind a loader meanwhile.
  */
 export interface AuthStoreState {
   user: SignedInUser | null;
   loading: boolean;
-  error: string | null;
+  error: AuthStoreError | null;
+  restoring: boolean;
 }
 
 export const PERSIST_KEY = 'root';
@@ -26,11 +32,11 @@ function isSignedInUser(value: unknown): value is SignedInUser {
     user !== null &&
     typeof (user as Record<string, unknown>).id === 'string' &&
     typeof (user as Record<string, unknown>).email === 'string' &&
-    typeof profile === 'object' &&
-    profile !== null &&
-    typeof (profile as Record<string, unknown>).onboarding_completed === 'boolean' &&
-    Array.isArray((profile as Record<string, unknown>).primary_services) &&
-    Array.isArray((profile as Record<string, unknown>).service_regions)
+    (profile === null ||
+      (typeof profile === 'object' &&
+        typeof (profile as Record<string, unknown>).onboarding_completed === 'boolean' &&
+        Array.isArray((profile as Record<string, unknown>).primary_services) &&
+        Array.isArray((profile as Record<string, unknown>).service_regions)))
   );
 }
 
@@ -55,7 +61,8 @@ function safeStorage(): Storage | undefined {
 
 export function createAuthStore(storage: Storage | undefined = safeStorage()) {
   const persisted = readPersisted(storage);
-  let state: AuthStoreState = { user: persisted, loading: false, error: null };
+  // Something to re-validate: the UI waits until restoreSession() is done with it.
+  let state: AuthStoreState = { user: persisted, loading: false, error: null, restoring: persisted !== null };
   const listeners = new Set<Listener>();
 
   function persist() {
@@ -81,9 +88,13 @@ export function createAuthStore(storage: Storage | undefined = safeStorage()) {
     setLoading: (loading: boolean) => set({ loading }),
     signedIn: (user: SignedInUser) => set({ user, loading: false, error: null }),
     signedOut: () => set({ user: null, loading: false, error: null }),
-    setError: (error: string | null) => set({ error, loading: false }),
-    setProfile: (profile: Profile) => {
-      if (state.user) set({ user: { ...state.user, profile } });
+    setError: (error: AuthStoreError | null) => set({ error, loading: false }),
+    setProfile: (profile: Profile | null) => {
+      if (state.user) set({ user: { ...state.user, profile }, error: profile ? null : state.error });
+    },
+    /** The persisted state has been re-validated (or the wait is over): the UI may show. */
+    restored: () => {
+      if (state.restoring) set({ restoring: false });
     },
   };
 }
@@ -97,9 +108,11 @@ export function useAuth() {
   return {
     ...state,
     isSignedIn: state.user !== null,
-    onboardingCompleted: state.user?.profile.onboarding_completed === true,
+    onboardingCompleted: state.user?.profile?.onboarding_completed === true,
     /** 'Skip for now' was chosen and onboarding is not completed: let in, invite to complete. */
     onboardingSkipped:
-      state.user?.profile.onboarding_completed !== true && state.user?.profile.onboarding_skipped === true,
+      state.user?.profile?.onboarding_completed !== true && state.user?.profile?.onboarding_skipped === true,
+    /** Signed in, but the profile could not be loaded (spec §8 'Failed to load user profile'). */
+    profileLoadFailed: state.user !== null && state.user.profile === null && state.error === 'profile_load_failed',
   };
 }

@@ -18,6 +18,7 @@ const BY_CODE: Record<string, AuthErrorKey> = {
   unauthorized: 'errors.noAuthenticatedUser',
   forbidden_origin: 'errors.forbiddenOrigin',
   validation_failed: 'errors.invalidInput',
+  profile_create_failed: 'errors.profileCreateFailed',
 };
 
 /** Two codes carry two situations; the server's fixed message (AUTH_MESSAGES) tells them apart. */

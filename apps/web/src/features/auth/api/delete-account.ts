@@ -3,6 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { authStore } from '../auth-store.ts';
 
+/**
+ * Signs the browser out after the account is gone. The caller leaves the protected page first: a
+ * state cleared while it is still shown would make its guard send the user to /sign-in, not '/'.
+ */
+export const forgetDeletedAccount = () => authStore.signedOut();
+
 /** DELETE /api/auth/account: deletes the account and all its data; the password is required. */
 export const deleteAccount = (body: DeleteAccountBody) => api.delete<Ok>('/api/auth/account', body);
 
@@ -11,7 +17,6 @@ export const useDeleteAccount = () => {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      authStore.signedOut();
       queryClient.removeQueries({ queryKey: ['auth'] });
       queryClient.removeQueries({ queryKey: ['profile'] });
     },

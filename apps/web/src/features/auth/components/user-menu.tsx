@@ -48,8 +48,8 @@ export function UserMenu() {
 
   if (!user) return null;
   const { profile } = user;
-  const companyName = profile.company_name || t('userMenu.fallbackName');
-  const industry = profile.industry ? t(`domain.industries.${profile.industry}`) : null;
+  const companyName = profile?.company_name || t('userMenu.fallbackName');
+  const industry = profile?.industry ? t(`domain.industries.${profile.industry}`) : null;
   const close = () => setOpen(false);
 
   return (

@@ -47,7 +47,7 @@ export function PlanGrid({ cycle, signedOutAction, badge }: PlanGridProps) {
       billingCycle: cycle,
       userId: user.user.id,
       email: user.user.email,
-      name: user.profile.company_name || null,
+      name: user.profile?.company_name || null,
     });
   };
   // The button stays busy after success too: the browser is leaving for the checkout URL.

@@ -13,6 +13,7 @@ import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Banner, Field } from '../../../components/ui/form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 export const isInquiryType = (value: unknown): value is InquiryType =>
@@ -90,7 +91,8 @@ export function ContactForm({ inquiry }: { inquiry: InquiryType }) {
     return key ? t(`validation.${key}`, { max: LIMIT_OF[key] ?? 0 }) : error.message;
   };
 
-  const onSubmit = handleSubmit((body) => send.mutate(body));
+  // The copy mailed to the sender is in the language they wrote in.
+  const onSubmit = handleSubmit((body) => send.mutate({ ...body, locale: currentLanguage() }));
 
   const sendAnother = () => {
     reset(defaults);

@@ -1,24 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** The content pages (src/locales/{lng}/content.json → pages). */
-export const CONTENT_PAGES = [
-  'help',
-  'faq',
-  'privacy',
-  'terms',
-  'accessibility',
-  'cookies',
-  'guides',
-  'careers',
-  'news',
-  'analytics',
-  'pipeline',
-] as const;
-export type ContentPageName = (typeof CONTENT_PAGES)[number];
-
-export const isContentPage = (value: unknown): value is ContentPageName =>
-  typeof value === 'string' && (CONTENT_PAGES as readonly string[]).includes(value);
+import type { ContentPageName } from '../../../content-pages.ts';
 
 export type LinkKey =
   | 'search'

@@ -118,7 +118,7 @@ export function TableView({
     resultsRef.current?.focus({ preventScroll: true });
   };
 
-  const name = user?.profile.company_name?.trim() || t('fallbackName');
+  const name = user?.profile?.company_name?.trim() || t('fallbackName');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
 
   return (

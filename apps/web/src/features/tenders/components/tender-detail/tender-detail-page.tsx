@@ -9,6 +9,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { pickLocalized } from '../../../../lib/i18n.ts';
 import { paths } from '../../../../paths.ts';
 import { tenderDetailQuery } from '../../api/get-tender-detail.ts';
+import { useRecordView } from '../../api/record-view.ts';
 import { useTenderLabels } from '../../use-tender-labels.ts';
 import { AiSummaryPanel } from './ai-summary-panel.tsx';
 import { AmendmentHistory } from './amendment-history.tsx';
@@ -80,6 +81,7 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
 
 function TenderDetail({ tender }: { tender: Tender }) {
   const { t } = useTranslation('tender');
+  useRecordView(tender.id);
   const labels = useTenderLabels();
   const navigate = useNavigate();
   const province = tender.contracting_entity_province && labels.province(tender.contracting_entity_province);
