@@ -158,7 +158,12 @@ export const chatMessageInputSchema = z
   .strict();
 export type ChatMessageInput = z.infer<typeof chatMessageInputSchema>;
 
-export const chatSessionIdSchema = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'is not a valid id');
+export const chatSessionIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid id');
 
 // ---------------------------------------------------------------------------------------------
 // Recommendations

@@ -63,19 +63,9 @@ export const bookmarkSchema = z.object({
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 
-/**
- * Spec §4 list order, shared by the server's query and the web app's cache: newest first by
- * `created_at` (the last time the bookmark was added: re-bookmarking an archived one stamps it),
- * ties by tender id.
- */
-export function compareBookmarks(
-  a: Pick<Bookmark, 'created_at' | 'tender_notice_id'>,
-  b: Pick<Bookmark, 'created_at' | 'tender_notice_id'>,
-): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  if (a.tender_notice_id === b.tender_notice_id) return 0;
-  return a.tender_notice_id < b.tender_notice_id ? -1 : 1;
-}
+// The list order lives in bookmark-order.ts, without zod, so the web app's bookmark code does not
+// load the schemas.
+export { compareBookmarks } from './bookmark-order.ts';
 
 // Requests ---------------------------------------------------------------------------------------
 

@@ -2,21 +2,8 @@ import { z } from 'zod';
 
 /** RFP analysis (issue 8, spec §2 "RFP analysis", §3 "Uploaded document" and "Analysis result"). */
 
-/** What every field says when the document does not give it (never a sample value). */
-export const NOT_FOUND = 'Not found in the document';
-
-/** Limits the screen states and the server enforces (docs/decisions/0008). */
-export const RFP_LIMITS = {
-  maxFileBytes: 10 * 1024 * 1024,
-  maxPages: 500,
-  acceptedTypes: ['application/pdf'],
-} as const;
-
-export const RFP_DOCUMENT_STATUSES = ['uploading', 'ready', 'analyzing', 'completed', 'error'] as const;
-export type RfpDocumentStatus = (typeof RFP_DOCUMENT_STATUSES)[number];
-
-export const RFP_DOCUMENT_KINDS = ['rfp', 'addendum', 'appendix', 'other'] as const;
-export type RfpDocumentKind = (typeof RFP_DOCUMENT_KINDS)[number];
+export * from './rfp-constants.ts';
+import { ADDENDUM_CHANGE_KINDS, RFP_DOCUMENT_KINDS, RFP_DOCUMENT_STATUSES } from './rfp-constants.ts';
 
 export const citationSchema = z.object({
   page: z.number().int().min(1),
@@ -65,29 +52,9 @@ export const criterionSchema = z.object({
 });
 export type Criterion = z.infer<typeof criterionSchema>;
 
-export const COMPLIANCE_CATEGORIES = [
-  'security_clearance',
-  'insurance',
-  'bonding',
-  'workers_compensation',
-  'certification',
-  'trade_agreement',
-  'language',
-] as const;
-export const RISK_CATEGORIES = [
-  'tight_timeline',
-  'liquidated_damages',
-  'liability',
-  'contradiction',
-  'disqualification',
-  'pricing',
-  'ocr',
-] as const;
-
 export const categorizedSchema = citedSchema.extend({ category: z.string() });
 export type Categorized = z.infer<typeof categorizedSchema>;
 
-export const ADDENDUM_CHANGE_KINDS = ['added', 'changed', 'removed', 'date', 'answer'] as const;
 export const addendumChangeSchema = z.object({
   kind: z.enum(ADDENDUM_CHANGE_KINDS),
   /** Section of the RFP it concerns, as printed ("4.11", "3.3.2"), when given. */
@@ -180,7 +147,12 @@ export type RfpDocumentDetail = z.infer<typeof rfpDocumentDetailSchema>;
 
 export const rfpDocumentListSchema = z.object({
   documents: z.array(rfpDocumentSchema),
-  usage: z.object({ files: z.number().int(), bytes: z.number().int(), maxFiles: z.number().int(), maxBytes: z.number().int() }),
+  usage: z.object({
+    files: z.number().int(),
+    bytes: z.number().int(),
+    maxFiles: z.number().int(),
+    maxBytes: z.number().int(),
+  }),
 });
 export type RfpDocumentList = z.infer<typeof rfpDocumentListSchema>;
 

@@ -115,7 +115,16 @@ export type SearchCriteriaInput = z.input<typeof searchCriteriaSchema>;
 
 /** One thing the natural-language parser understood in the query text. */
 export const understoodPartSchema = z.object({
-  kind: z.enum(['region', 'value_max', 'value_min', 'closing_before', 'closing_after', 'category', 'method', 'notice_type']),
+  kind: z.enum([
+    'region',
+    'value_max',
+    'value_min',
+    'closing_before',
+    'closing_after',
+    'category',
+    'method',
+    'notice_type',
+  ]),
   /** The words of the query it came from. */
   text: z.string(),
   /** Human label, for example "Ontario", "under $50,000", "closing before 30 Nov 2026". */
@@ -178,7 +187,12 @@ export type TenderPage = z.infer<typeof tenderPageSchema>;
 
 /** One filter value: `value` is sent back as is; `label_fr` is the source's French text when it has one. */
 export const facetSchema = z.array(
-  z.object({ value: z.string(), label: z.string(), label_fr: z.string().nullable().optional(), count: z.number().int() }),
+  z.object({
+    value: z.string(),
+    label: z.string(),
+    label_fr: z.string().nullable().optional(),
+    count: z.number().int(),
+  }),
 );
 export const filterOptionsSchema = z.object({
   regions: facetSchema,

@@ -26,9 +26,25 @@ beforeAll(async () => {
       });
       res.end('\uFEFFTitle\r\nDéneigement\r\n');
     } else if (req.url === '/api/limited') {
-      send(402, JSON.stringify({ statusCode: 402, code: 'plan_limit_reached', error: 'Payment Required', message: `lang=${req.headers['accept-language'] ?? ''}` }));
+      send(
+        402,
+        JSON.stringify({
+          statusCode: 402,
+          code: 'plan_limit_reached',
+          error: 'Payment Required',
+          message: `lang=${req.headers['accept-language'] ?? ''}`,
+        }),
+      );
     } else if (req.url === '/api/missing') {
-      send(404, JSON.stringify({ statusCode: 404, code: 'tender_not_found', error: 'Not Found', message: 'Tender x not found' }));
+      send(
+        404,
+        JSON.stringify({
+          statusCode: 404,
+          code: 'tender_not_found',
+          error: 'Not Found',
+          message: 'Tender x not found',
+        }),
+      );
     } else {
       send(502, '<html>Bad gateway</html>', 'text/html');
     }

@@ -91,7 +91,12 @@ export function createApiClient({
   }
 
   /** POSTs JSON and reads the answer as a file; errors are ApiErrors as for any call. */
-  async function download(path: string, body: unknown, fallbackName: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  async function download(
+    path: string,
+    body: unknown,
+    fallbackName: string,
+    options: RequestOptions = {},
+  ): Promise<DownloadedFile> {
     const res = await send('POST', path, body, options, 'text/csv, application/json');
     return { blob: await res.blob(), filename: filenameOf(res, fallbackName), headers: res.headers };
   }

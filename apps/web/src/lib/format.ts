@@ -20,7 +20,8 @@ const dateFormat = () =>
 const calendarDateFormat = () =>
   cached(
     'calendar-date',
-    () => new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+    () =>
+      new Intl.DateTimeFormat(currentLocale(), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
   );
 const numberFormat = () => cached('number', () => new Intl.NumberFormat(currentLocale()));
 

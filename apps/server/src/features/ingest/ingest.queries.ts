@@ -154,7 +154,7 @@ function statementsOf(db: SQLite.Database): SqliteStatements {
  * SELECT per index instead of three statements per row. Read from the schema, so they are
  * always exactly what the trigger does for the other writers.
  */
-function indexStatements(db: SQLite.Database): string[] {
+export function indexStatements(db: SQLite.Database): string[] {
   const trigger = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'tender_search_ai'`).pluck().get() as
     | string
     | undefined;

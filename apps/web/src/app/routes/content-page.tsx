@@ -28,7 +28,18 @@ const href: Record<LinkKey, string> = {
 
 /** What each page points to: for the features that do not exist yet, what does. */
 const RELATED: Record<ContentPageName, LinkKey[]> = {
-  help: ['search', 'tableView', 'bookmarks', 'alerts', 'calendar', 'rfpAnalysis', 'settings', 'guides', 'faq', 'contact'],
+  help: [
+    'search',
+    'tableView',
+    'bookmarks',
+    'alerts',
+    'calendar',
+    'rfpAnalysis',
+    'settings',
+    'guides',
+    'faq',
+    'contact',
+  ],
   faq: ['help', 'pricing', 'about', 'contact'],
   privacy: ['cookies', 'terms', 'settings', 'contact'],
   terms: ['privacy', 'cookies', 'pricing', 'contact'],

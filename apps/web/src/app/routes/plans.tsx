@@ -1,4 +1,5 @@
-import { LIMIT_METRICS, type SubscriptionState } from '@app/shared/billing';
+import { LIMIT_METRICS } from '@app/shared/billing-constants';
+import type { SubscriptionState } from '@app/shared/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

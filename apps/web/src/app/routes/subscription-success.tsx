@@ -1,4 +1,5 @@
-import { TRIAL_DAYS, type CheckoutConfirmation } from '@app/shared/billing';
+import { TRIAL_DAYS } from '@app/shared/billing-constants';
+import type { CheckoutConfirmation } from '@app/shared/billing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';

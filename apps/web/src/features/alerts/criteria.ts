@@ -33,7 +33,11 @@ export const hasSearchParams = (params: URLSearchParams) =>
   ['q', 'region', 'method', 'after'].some((key) => params.has(key));
 
 /** Form values of an existing alert; the keys the form does not show (notice types, amounts…) are kept as they are. */
-export function alertToInput(alert: { name: string; criteria: AlertCriteria; frequency: AlertInput['frequency'] }): AlertInput {
+export function alertToInput(alert: {
+  name: string;
+  criteria: AlertCriteria;
+  frequency: AlertInput['frequency'];
+}): AlertInput {
   return {
     name: alert.name,
     criteria: {
@@ -50,13 +54,18 @@ export function alertToInput(alert: { name: string; criteria: AlertCriteria; fre
 export function useCriteriaSummary() {
   const { t } = useTranslation('alerts');
   const { t: tc } = useTranslation();
-  const region = (r: string) => ((FILTER_REGIONS as readonly string[]).includes(r) ? tc(`domain.provinces.${r as (typeof FILTER_REGIONS)[number]}`) : r);
+  const region = (r: string) =>
+    (FILTER_REGIONS as readonly string[]).includes(r)
+      ? tc(`domain.provinces.${r as (typeof FILTER_REGIONS)[number]}`)
+      : r;
   const method = (m: string) =>
     (SEARCH_PROCUREMENT_METHODS as readonly string[]).includes(m)
       ? tc(`domain.procurementMethods.${m as (typeof SEARCH_PROCUREMENT_METHODS)[number]}`)
       : m;
   const category = (c: string) =>
-    (CATEGORY_CODES as readonly string[]).includes(c) ? tc(`domain.categories.${c as (typeof CATEGORY_CODES)[number]}`) : c;
+    (CATEGORY_CODES as readonly string[]).includes(c)
+      ? tc(`domain.categories.${c as (typeof CATEGORY_CODES)[number]}`)
+      : c;
   return (c: AlertCriteria): string => {
     const parts: string[] = [c.q.trim() ? t('criteria.keywords', { q: c.q.trim() }) : t('criteria.anyText')];
     const regions = (c.regions ?? []).filter((r) => r.trim());

@@ -1,4 +1,5 @@
-import { BILLING_CYCLES, type BillingCycle, type LimitMetric, type Plan } from '@app/shared/billing';
+import { BILLING_CYCLES, type BillingCycle, type LimitMetric } from '@app/shared/billing-constants';
+import type { Plan } from '@app/shared/billing';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate as formatDay } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import type { BillingCycle } from '@app/shared/billing';
+import type { BillingCycle } from '@app/shared/billing-constants';
 import { useSearchParams } from 'react-router';
 import { parseCycle } from './format.ts';
 

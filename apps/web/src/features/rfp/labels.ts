@@ -1,4 +1,9 @@
-import { type ADDENDUM_CHANGE_KINDS, COMPLIANCE_CATEGORIES, RFP_LIMITS, RISK_CATEGORIES } from '@app/shared/rfp';
+import {
+  type ADDENDUM_CHANGE_KINDS,
+  COMPLIANCE_CATEGORIES,
+  RFP_LIMITS,
+  RISK_CATEGORIES,
+} from '@app/shared/rfp-constants';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';

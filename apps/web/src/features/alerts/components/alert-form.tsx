@@ -72,7 +72,8 @@ export function AlertForm({ mode, initial, pending, error, onSubmit, onCancel }:
 
   let failure: { text: string; upgrade: boolean } | null = null;
   if (error) {
-    if (error instanceof ApiError && error.code === 'plan_limit_reached') failure = { text: t('errors.limit'), upgrade: true };
+    if (error instanceof ApiError && error.code === 'plan_limit_reached')
+      failure = { text: t('errors.limit'), upgrade: true };
     else if (error instanceof ApiError && error.status === 0) failure = { text: t('errors.network'), upgrade: false };
     else if (error instanceof ApiError && error.status === 400)
       failure = { text: t('errors.invalid', { detail: error.message }), upgrade: false };

@@ -39,7 +39,8 @@ export function AlertItem({ alert, onOutcome }: Props) {
     update.mutate(
       { id: alert.id, patch: { active } },
       {
-        onSuccess: () => onOutcome({ kind: 'success', text: t(active ? 'item.resumed' : 'item.paused', { name: alert.name }) }),
+        onSuccess: () =>
+          onOutcome({ kind: 'success', text: t(active ? 'item.resumed' : 'item.paused', { name: alert.name }) }),
         onError: (err) =>
           onOutcome(
             err instanceof ApiError && err.code === 'plan_limit_reached'
@@ -89,9 +90,7 @@ export function AlertItem({ alert, onOutcome }: Props) {
             <dt>{t('item.lastSent')}</dt>
             <dd>
               {alert.last_notified_at ? formatDateTime(alert.last_notified_at) : t('item.never')}
-              {alert.sent_count > 0 && (
-                <span className="muted"> ({t('item.sent', { count: alert.sent_count })})</span>
-              )}
+              {alert.sent_count > 0 && <span className="muted"> ({t('item.sent', { count: alert.sent_count })})</span>}
             </dd>
           </div>
           <div>

@@ -8,7 +8,8 @@ import { pickLocalized } from '../../../lib/i18n.ts';
 import { paths } from '../../../paths.ts';
 import { alertMatchesQuery } from '../api/get-alert-matches.ts';
 
-const has = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const has = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
 /** A part the parser understood, in the UI's language (the server's own label is English). */
 function usePartLabel() {
@@ -24,9 +25,13 @@ function usePartLabel() {
       case 'method':
         return has(SEARCH_PROCUREMENT_METHODS, value) ? tc(`domain.procurementMethods.${value}`) : part.label;
       case 'value_max':
-        return typeof part.value === 'number' ? t('preview.parts.valueMax', { amount: formatMoney(part.value) }) : part.label;
+        return typeof part.value === 'number'
+          ? t('preview.parts.valueMax', { amount: formatMoney(part.value) })
+          : part.label;
       case 'value_min':
-        return typeof part.value === 'number' ? t('preview.parts.valueMin', { amount: formatMoney(part.value) }) : part.label;
+        return typeof part.value === 'number'
+          ? t('preview.parts.valueMin', { amount: formatMoney(part.value) })
+          : part.label;
       case 'closing_before':
         return t('preview.parts.closingBefore', { date: formatDate(value) });
       case 'closing_after':

@@ -27,7 +27,13 @@ function UsageLine({ usage }: { usage: AlertUsage }) {
         {text}
       </p>
       {usage.limit !== -1 && (
-        <meter className="alert-usage__meter" min={0} max={Math.max(usage.limit, 1)} value={Math.min(usage.active, usage.limit)} aria-label={text} />
+        <meter
+          className="alert-usage__meter"
+          min={0}
+          max={Math.max(usage.limit, 1)}
+          value={Math.min(usage.active, usage.limit)}
+          aria-label={text}
+        />
       )}
       {usage.at_limit && (
         <p className="alert-usage__limit">
@@ -76,7 +82,11 @@ export function AlertsScreen() {
       {alerts.isError && (
         <div className="banner banner--error" role="alert">
           <p>{t('errors.load')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void alerts.refetch()}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void alerts.refetch()}
+          >
             {t('retry')}
           </button>
         </div>

@@ -1,9 +1,4 @@
-import {
-  type CheckoutBody,
-  type CheckoutConfirmation,
-  type CheckoutResult,
-  type PortalResult,
-} from '@app/shared/billing';
+import type { CheckoutBody, CheckoutConfirmation, CheckoutResult, PortalResult } from '@app/shared/billing';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import type { BillingCycle, FeatureTable, Plan } from '@app/shared/billing';
+import type { BillingCycle } from '@app/shared/billing-constants';
+import type { FeatureTable, Plan } from '@app/shared/billing';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { BILLING_CYCLES, type BillingCycle, YEARLY_DISCOUNT_PERCENT } from '@app/shared/billing';
+import { BILLING_CYCLES, type BillingCycle, YEARLY_DISCOUNT_PERCENT } from '@app/shared/billing-constants';
 import { useTranslation } from 'react-i18next';
 
 /** Monthly/yearly switch with the 'Save 20%' badge (spec §2, §9). */

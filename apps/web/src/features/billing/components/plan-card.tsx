@@ -1,4 +1,5 @@
-import { LIMIT_METRICS, type Plan } from '@app/shared/billing';
+import { LIMIT_METRICS } from '@app/shared/billing-constants';
+import type { Plan } from '@app/shared/billing';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, useBillingLabels } from '../format.ts';

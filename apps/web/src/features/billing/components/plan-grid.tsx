@@ -1,4 +1,5 @@
-import type { BillingCycle, Plan } from '@app/shared/billing';
+import type { BillingCycle } from '@app/shared/billing-constants';
+import type { Plan } from '@app/shared/billing';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,5 @@
-import {
-  compareBookmarks,
-  type Bookmark,
-  type BookmarkList,
-  type BookmarkRemoved,
-  type BookmarkResult,
-  type BookmarkStatus,
-} from '@app/shared/bookmarks';
+import { compareBookmarks } from '@app/shared/bookmark-order';
+import type { Bookmark, BookmarkList, BookmarkRemoved, BookmarkResult, BookmarkStatus } from '@app/shared/bookmarks';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { RFP_LIMITS } from '@app/shared/rfp';
+import { RFP_LIMITS } from '@app/shared/rfp-constants';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_MB } from '../labels.ts';

@@ -1,4 +1,4 @@
-import { NOT_FOUND } from '@app/shared/rfp';
+import { NOT_FOUND } from '@app/shared/rfp-constants';
 import { createContext, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
