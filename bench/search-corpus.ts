@@ -349,8 +349,7 @@ export async function openCorpus(opts: CorpusOptions, log: (m: string) => void =
         `  loaded ${from + 10_000 > total ? total : from + 10_000}/${total} (${Math.round((Date.now() - started) / 1000)} s)`,
       );
   }
-  for (const index of ['tender_fts', 'tender_fts_open'])
-    sqlite.prepare(`INSERT INTO ${index}(${index}) VALUES ('optimize')`).run();
+  sqlite.prepare(`INSERT INTO tender_fts(tender_fts) VALUES ('optimize')`).run();
   sqlite
     .prepare(`INSERT INTO app_meta (key, value, updated_at) VALUES ('bench_corpus', ?, ?)`)
     .run(want, now.toISOString());
