@@ -8,7 +8,6 @@ import { closingInstant } from '@app/shared/countdown';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '../../../lib/i18n.ts';
-import '../calendar.css';
 
 export interface Deadline {
   /** Tender id; the event opens `href`. */
