@@ -7,6 +7,7 @@ import { loadEnv } from '../apps/server/src/env.ts';
 import { analyzeTender, sourceFromTender } from '../apps/server/src/features/ai/tender-analysis.ts';
 import { mapCanadaBuysRecord } from '../apps/server/src/features/ingest/canadabuys.ts';
 import type { CanadaBuysRecord } from '../apps/server/src/features/ingest/canadabuys-columns.ts';
+import { liveOpenIndex } from '../apps/server/src/features/tenders/search/search.ts';
 import { toTender } from '../apps/server/src/features/tenders/tender-row.ts';
 import { createConfirmedUser, TestClient } from '../apps/server/test/auth-helpers.ts';
 import { openCorpus } from './search-corpus.ts';
@@ -19,12 +20,19 @@ import { openCorpus } from './search-corpus.ts';
  * (through HTTP, with the search and the database). Every line ends with the load average.
  */
 const { values: args } = parseArgs({
-  options: { open: { type: 'string', default: '50000' }, iterations: { type: 'string', default: '30' }, db: { type: 'string' } },
+  options: {
+    open: { type: 'string', default: '50000' },
+    iterations: { type: 'string', default: '30' },
+    db: { type: 'string' },
+  },
 });
 const open = Number(args.open);
 const iterations = Number(args.iterations);
 
-const load = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`;
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}`;
 const stats = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? 0;
@@ -69,18 +77,33 @@ for (let i = 0; i < iterations * 5; i++) {
   analyzeTender(sourceFromTender(longest, 'en'), 'en');
   longTimes.push(performance.now() - started);
 }
-console.log(`summary of a typical tender (offline engine; ${typical.id}, ${typical.description?.length ?? 0} chars, the median): ${stats(typicalTimes)}`);
+console.log(
+  `summary of a typical tender (offline engine; ${typical.id}, ${typical.description?.length ?? 0} chars, the median): ${stats(typicalTimes)}`,
+);
 console.log(`summary (offline engine), each of ${tenders.length} notices: ${stats(summaryTimes)}`);
 console.log(`summary of the longest notice (${longest.description?.length ?? 0} chars): ${stats(longTimes)}`);
 
 // 2. Chat and recommendations through HTTP on a corpus of open tenders.
 const dbh = await openCorpus({ path: args.db ?? `data/bench-ai-${open}-0.db`, open, historical: 0 });
-const app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', INGEST_SCHEDULE: 'off', SEED_DEMO: 'off', WEB_DIST_DIR: '/nonexistent' }), dbh });
+const app = await buildApp({
+  env: loadEnv({ LOG_LEVEL: 'silent', INGEST_SCHEDULE: 'off', SEED_DEMO: 'off', WEB_DIST_DIR: '/nonexistent' }),
+  dbh,
+});
+// As a listening server does at start (server.ts): open-tender searches read the in-memory index
+// once it is built (ADR 0004); until then the database engine answers them.
+const live = liveOpenIndex(dbh);
+while (!(await live.current())) await new Promise((r) => setTimeout(r, 50));
 const email = `bench-${Date.now()}@example.ca`;
 await createConfirmedUser(dbh, email, 'bench passphrase 1');
 const client = new TestClient(app);
 const { user } = await client.signIn(email, 'bench passphrase 1');
-await client.post('/api/profile', { id: user.id, primary_services: ['Software Development', 'Cybersecurity'], service_regions: ['Ontario', 'Quebec'], typical_contract_size: '250k-1m', industry: 'it-services' });
+await client.post('/api/profile', {
+  id: user.id,
+  primary_services: ['Software Development', 'Cybersecurity'],
+  service_regions: ['Ontario', 'Quebec'],
+  typical_contract_size: '250k-1m',
+  industry: 'it-services',
+});
 
 const conversation = [
   'cybersecurity tenders in Ontario closing this month',
@@ -95,16 +118,25 @@ const conversation = [
   'find bridge rehabilitation in Alberta',
 ];
 const chatTimes: number[] = [];
+const byIntent = new Map<string, number[]>();
 for (let round = 0; round < Math.max(3, Math.floor(iterations / 5)); round++) {
   const { sessionId } = (await client.post('/api/chat/session', {})).json<{ sessionId: string }>();
   for (const message of conversation) {
     const started = performance.now();
     const res = await client.post(`/api/chat/session/${sessionId}/message`, { message });
     if (res.statusCode !== 200) throw new Error(`chat ${res.statusCode}: ${res.body}`);
-    if (round > 0) chatTimes.push(performance.now() - started); // round 0 warms caches
+    if (round > 0) {
+      // round 0 warms caches
+      const ms = performance.now() - started;
+      chatTimes.push(ms);
+      byIntent.set(message, [...(byIntent.get(message) ?? []), ms]);
+    }
   }
 }
-console.log(`chat reply (offline engine) over HTTP, ${conversation.length} intents (${open} open tenders): ${stats(chatTimes)}`);
+console.log(
+  `chat reply (offline engine) over HTTP, ${conversation.length} intents (${open} open tenders): ${stats(chatTimes)}`,
+);
+for (const [message, times] of byIntent) console.log(`  ${JSON.stringify(message)}: ${stats(times)}`);
 
 const recoTimes: number[] = [];
 let total = 0;
