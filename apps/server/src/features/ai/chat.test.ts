@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { chatMessageListSchema, chatMessageSchema, chatSessionListSchema, chatSessionSchema, recommendationPageSchema } from '@app/shared/ai';
+import {
+  chatMessageListSchema,
+  chatMessageSchema,
+  chatSessionListSchema,
+  chatSessionSchema,
+  recommendationPageSchema,
+} from '@app/shared/ai';
 import { createConfirmedUser, createTestClock, TestClient } from '../../../test/auth-helpers.ts';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
@@ -50,9 +56,29 @@ beforeAll(async () => {
       },
       now,
     ),
-    buildTenderRow({ id: 'cb-3-cyber-on-later', title: 'Cybersecurity training for staff', region_keys: '|Ontario|', closing_date: nextMonth }, now),
-    buildTenderRow({ id: 'cb-4-snow', title: 'Snow removal services', region_keys: '|Ontario|', closing_date: thisMonth(0.2) }, now),
-    buildTenderRow({ id: 'cb-5-cyber-on-2', title: 'Cyber security incident response support', description: 'Incident response for cybersecurity events.', region_keys: '|Ontario|', closing_date: thisMonth(0.6) }, now),
+    buildTenderRow(
+      {
+        id: 'cb-3-cyber-on-later',
+        title: 'Cybersecurity training for staff',
+        region_keys: '|Ontario|',
+        closing_date: nextMonth,
+      },
+      now,
+    ),
+    buildTenderRow(
+      { id: 'cb-4-snow', title: 'Snow removal services', region_keys: '|Ontario|', closing_date: thisMonth(0.2) },
+      now,
+    ),
+    buildTenderRow(
+      {
+        id: 'cb-5-cyber-on-2',
+        title: 'Cyber security incident response support',
+        description: 'Incident response for cybersecurity events.',
+        region_keys: '|Ontario|',
+        closing_date: thisMonth(0.6),
+      },
+      now,
+    ),
   ]);
   await createConfirmedUser(ctx.dbh, 'alice@example.ca', 'alice passphrase 1', now);
   await createConfirmedUser(ctx.dbh, 'bob@example.ca', 'bob passphrase 22', now);
@@ -105,9 +131,15 @@ describe('chat', () => {
     const sessionId = await newSession(alice);
     const found = (await say(alice, sessionId, 'find vulnerability assessment tenders')).reply;
     expect(found.tenders.map((t) => t.id)).toEqual(['cb-1-cyber-on']);
-    expect((await say(alice, sessionId, 'When does it close?')).reply.message).toContain(formatClosing(thisMonth(0.3), 'en'));
-    expect((await say(alice, sessionId, 'who is the contact?')).reply.message).toContain('[marie.tremblay@example.gc.ca](mailto:marie.tremblay@example.gc.ca)');
-    expect((await say(alice, sessionId, 'how much is it worth?')).reply.message).toContain('$240,000 (estimated value)');
+    expect((await say(alice, sessionId, 'When does it close?')).reply.message).toContain(
+      formatClosing(thisMonth(0.3), 'en'),
+    );
+    expect((await say(alice, sessionId, 'who is the contact?')).reply.message).toContain(
+      '[marie.tremblay@example.gc.ca](mailto:marie.tremblay@example.gc.ca)',
+    );
+    expect((await say(alice, sessionId, 'how much is it worth?')).reply.message).toContain(
+      '$240,000 (estimated value)',
+    );
     expect((await say(alice, sessionId, 'what are the requirements?')).reply.message).toContain('Secret');
     expect((await say(alice, sessionId, 'where do I bid?')).reply.message).toContain('(https://canadabuys.canada.ca/');
   });
@@ -126,10 +158,16 @@ describe('chat', () => {
     expect(reply.tenders).toEqual([{ id: 'cb-1-cyber-on', title: 'Cybersecurity vulnerability assessment services' }]);
     const lines = reply.message.split('\n');
     expect(lines[0]).toBe('**[Cybersecurity vulnerability assessment services](/tender-notice/cb-1-cyber-on)**');
-    expect(lines).toContain('- **Objective:** Shared Services Canada has a requirement for cybersecurity vulnerability assessment services.');
+    expect(lines).toContain(
+      '- **Objective:** Shared Services Canada has a requirement for cybersecurity vulnerability assessment services.',
+    );
     expect(lines).toContain('- **Value:** $240,000 (estimated value)');
-    expect(lines.find((l) => l.startsWith('- **Category:**'))).toContain('UNSPSC 81111801 Computer or network or internet security');
-    expect(lines).toContain(`- **Closing:** ${formatClosing(thisMonth(0.3), 'en')} (${countdown(daysLeft(thisMonth(0.3), clock.now()), 'en')})`);
+    expect(lines.find((l) => l.startsWith('- **Category:**'))).toContain(
+      'UNSPSC 81111801 Computer or network or internet security',
+    );
+    expect(lines).toContain(
+      `- **Closing:** ${formatClosing(thisMonth(0.3), 'en')} (${countdown(daysLeft(thisMonth(0.3), clock.now()), 'en')})`,
+    );
     // The requirements block lists the clearance sentence of the notice under "Requirements".
     const at = lines.indexOf('- **Requirements:**');
     expect(at).toBeGreaterThan(0);
@@ -150,13 +188,19 @@ describe('chat', () => {
     expect(empty.message).toContain('I don’t have your services and regions yet');
     expect(empty.tenders).toEqual([]);
 
-    const profile = await dave.post('/api/profile', { id: user.id, primary_services: ['Cybersecurity'], service_regions: ['Ontario'] });
+    const profile = await dave.post('/api/profile', {
+      id: user.id,
+      primary_services: ['Cybersecurity'],
+      service_regions: ['Ontario'],
+    });
     expect(profile.statusCode, profile.body).toBe(200);
     const recommended = recommendationPageSchema.parse((await dave.get('/api/recommendations?limit=5')).json());
     expect(recommended.results.length).toBeGreaterThan(1);
     for (const question of ['Which tenders fit my profile?', 'recommend me some tenders']) {
       const { reply } = await say(dave, sessionId, question);
-      expect(reply.message).toMatch(/^Based on your profile \(Cybersecurity; Ontario\), here are the top \d of \d+ open tenders that fit:/);
+      expect(reply.message).toMatch(
+        /^Based on your profile \(Cybersecurity; Ontario\), here are the top \d of \d+ open tenders that fit:/,
+      );
       // The same tenders, in the same order, as Recommended for You; each with its score and reasons.
       expect(reply.tenders.map((t) => t.id)).toEqual(recommended.results.map((r) => r.id));
       for (const [i, r] of recommended.results.entries()) {
@@ -171,12 +215,20 @@ describe('chat', () => {
 
   test('help about plans names the plans of the database with their prices; alerts help links to /alerts', async () => {
     const sessionId = await newSession(alice);
-    const plans = await ctx.dbh.db.selectFrom('plan').select(['id', 'name', 'price_monthly', 'price_yearly']).orderBy('position').execute();
+    const plans = await ctx.dbh.db
+      .selectFrom('plan')
+      .select(['id', 'name', 'price_monthly', 'price_yearly'])
+      .orderBy('position')
+      .execute();
     expect(plans.map((p) => p.name)).toEqual(['Starter', 'Professional', 'Enterprise']);
     const answer = (await say(alice, sessionId, 'What plans do you offer?')).reply.message;
-    expect(answer).toMatch(/^Breeze has three plans, billed monthly or yearly \(yearly saves 20%\), with a \*\*14-day free trial\*\*/);
+    expect(answer).toMatch(
+      /^Breeze has three plans, billed monthly or yearly \(yearly saves 20%\), with a \*\*14-day free trial\*\*/,
+    );
     for (const p of plans) {
-      expect(answer).toContain(`- **${p.name}**: ${formatMoney(Number(p.price_monthly) / 100, 'en')} a month or ${formatMoney(Number(p.price_yearly) / 100, 'en')} a year`);
+      expect(answer).toContain(
+        `- **${p.name}**: ${formatMoney(Number(p.price_monthly) / 100, 'en')} a month or ${formatMoney(Number(p.price_yearly) / 100, 'en')} a year`,
+      );
     }
     expect(answer).not.toContain('Starter and Pro');
     expect(answer).toContain('[pricing page](/pricing)');
@@ -184,25 +236,50 @@ describe('chat', () => {
     // Read from the database on every answer: a renamed plan shows under its new name.
     await ctx.dbh.db.updateTable('plan').set({ name: 'Enterprise Plus' }).where('id', '=', 'enterprise').execute();
     try {
-      expect((await say(alice, sessionId, 'how much does a subscription cost?')).reply.message).toContain('- **Enterprise Plus**:');
+      expect((await say(alice, sessionId, 'how much does a subscription cost?')).reply.message).toContain(
+        '- **Enterprise Plus**:',
+      );
     } finally {
       await ctx.dbh.db.updateTable('plan').set({ name: 'Enterprise' }).where('id', '=', 'enterprise').execute();
     }
-    const fr = await alice.post(`/api/chat/session/${sessionId}/message`, { message: 'Quels sont vos forfaits?', locale: 'fr' });
-    expect(chatMessageSchema.parse(fr.json()).message).toMatch(/^Breeze offre trois forfaits, facturés au mois ou à l’année \(l’annuel fait économiser 20 %\)/);
+    const fr = await alice.post(`/api/chat/session/${sessionId}/message`, {
+      message: 'Quels sont vos forfaits?',
+      locale: 'fr',
+    });
+    expect(chatMessageSchema.parse(fr.json()).message).toMatch(
+      /^Breeze offre trois forfaits, facturés au mois ou à l’année \(l’annuel fait économiser 20 %\)/,
+    );
 
     const alerts = (await say(alice, sessionId, 'How do alerts work?')).reply.message;
     expect(alerts).toMatch(/^An alert is a saved search: .* emails you the tenders that are new since it last ran/);
     expect(alerts).toContain('[Alerts](/alerts)');
-    const alertesFr = await alice.post(`/api/chat/session/${sessionId}/message`, { message: 'Comment fonctionnent les alertes?', locale: 'fr' });
-    expect(chatMessageSchema.parse(alertesFr.json()).message).toMatch(/^Une alerte est une recherche enregistrée : .*\[Alertes\]\(\/alerts\)/);
+    const alertesFr = await alice.post(`/api/chat/session/${sessionId}/message`, {
+      message: 'Comment fonctionnent les alertes?',
+      locale: 'fr',
+    });
+    expect(chatMessageSchema.parse(alertesFr.json()).message).toMatch(
+      /^Une alerte est une recherche enregistrée : .*\[Alertes\]\(\/alerts\)/,
+    );
+    // The French answers name the buttons as the French screens label them.
+    const favorisFr = await alice.post(`/api/chat/session/${sessionId}/message`, {
+      message: 'Comment enregistrer un favori?',
+      locale: 'fr',
+    });
+    expect(chatMessageSchema.parse(favorisFr.json()).message).toContain('**Ajouter aux favoris**');
+    const rfpFr = await alice.post(`/api/chat/session/${sessionId}/message`, {
+      message: 'Comment analyser un PDF?',
+      locale: 'fr',
+    });
+    expect(chatMessageSchema.parse(rfpFr.json()).message).toContain('**Analyser**');
   });
 
   test('greets, helps with Breeze, and says when it does not know', async () => {
     const sessionId = await newSession(alice);
     expect((await say(alice, sessionId, 'Hello')).reply.message).toContain('find tenders');
     expect((await say(alice, sessionId, 'How do I bookmark a tender?')).reply.message).toContain('Bookmark Tender');
-    expect((await say(alice, sessionId, 'what are the plans and prices?')).reply.message).toContain('14-day free trial');
+    expect((await say(alice, sessionId, 'what are the plans and prices?')).reply.message).toContain(
+      '14-day free trial',
+    );
     expect((await say(alice, sessionId, 'When does it close?')).reply.message).toContain('don’t know which tender');
     const none = (await say(alice, sessionId, 'find underwater basket weaving tenders')).reply;
     expect(none.message).toContain('found no open tenders');
@@ -219,7 +296,10 @@ describe('chat', () => {
     expect(session.messages[0]?.message).toBe('cybersecurity tenders in Ontario closing this month');
     expect(session.title).toBe('cybersecurity tenders in Ontario closing this month');
 
-    for (const res of [await bob.get(`/api/chat/session/${sessionId}`), await bob.post(`/api/chat/session/${sessionId}/message`, { message: 'hi' })]) {
+    for (const res of [
+      await bob.get(`/api/chat/session/${sessionId}`),
+      await bob.post(`/api/chat/session/${sessionId}/message`, { message: 'hi' }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'chat_session_not_found' });
     }
@@ -285,7 +365,14 @@ describe('chat', () => {
 
   test('refuses bad messages with a 400', async () => {
     const sessionId = await newSession(alice);
-    for (const body of [{}, { message: '' }, { message: '   ' }, { message: 'x'.repeat(2001) }, { message: 5 }, { message: 'a\u0000b' }]) {
+    for (const body of [
+      {},
+      { message: '' },
+      { message: '   ' },
+      { message: 'x'.repeat(2001) },
+      { message: 5 },
+      { message: 'a\u0000b' },
+    ]) {
       const res = await alice.post(`/api/chat/session/${sessionId}/message`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed' });
@@ -295,7 +382,10 @@ describe('chat', () => {
 
   test('answers in French', async () => {
     const sessionId = await newSession(alice);
-    const res = await alice.post(`/api/chat/session/${sessionId}/message`, { message: 'Trouve des appels d’offres de cybersecurity en Ontario', locale: 'fr' });
+    const res = await alice.post(`/api/chat/session/${sessionId}/message`, {
+      message: 'Trouve des appels d’offres de cybersecurity en Ontario',
+      locale: 'fr',
+    });
     const reply = chatMessageSchema.parse(res.json());
     expect(reply.message).toContain('J’ai trouvé');
     expect(reply.tenders.length).toBeGreaterThan(0);

@@ -14,23 +14,27 @@ import { fold } from './service-map.ts';
  */
 
 type Reply = Omit<ChatTurnOutput, 'provider'>;
-type Attribute = 'closing' | 'contact' | 'requirements' | 'value' | 'link' | 'location' | 'buyer' | 'category' | 'status';
+type Attribute =
+  'closing' | 'contact' | 'requirements' | 'value' | 'link' | 'location' | 'buyer' | 'category' | 'status';
 
 const md = (s: string) => s.replace(/[[\]*_`<>]/g, (c) => `\\${c}`);
-export const tenderLink = (t: { id: string; title: string }) => `[${md(t.title)}](/tender-notice/${encodeURIComponent(t.id)})`;
+export const tenderLink = (t: { id: string; title: string }) =>
+  `[${md(t.title)}](/tender-notice/${encodeURIComponent(t.id)})`;
 const ref = (t: Tender): ChatTenderRef => ({ id: t.id, title: t.title });
 
-const GREETING = /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|allo|allô)\b[\s!.,]*(?:there|breeze|breezeai)?[\s!.]*$/i;
+const GREETING =
+  /^(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|bonjour|bonsoir|salut|allo|allô)\b[\s!.,]*(?:there|breeze|breezeai)?[\s!.]*$/i;
 const THANKS = /^(?:thanks?|thank you|merci|great|perfect|ok(?:ay)?|cool)\b[\s\S]{0,30}$/i;
 /** Help about Breeze's plans: the plans of the database (names, prices), never a fixed list. */
-const PLANS_TOPIC = /\bplans?\b|\bpric(?:e|es|ing)\b|\bsubscri|\btrial\b|\bbilling\b|\bcost of breeze\b|\babonnement|\bforfait|\bessai gratuit/;
+const PLANS_TOPIC =
+  /\bplans?\b|\bpric(?:e|es|ing)\b|\bsubscri|\btrial\b|\bbilling\b|\bcost of breeze\b|\babonnement|\bforfait|\bessai gratuit/;
 /** Help topics in order; `plans` is answered from the database (plansHelp). */
 const HELP_TOPICS: Array<[RegExp, { en: string; fr: string } | 'plans']> = [
   [
     /\bbookmark|\bsave (?:a |this |the )?tender|\bsaved\b|\bfavou?rite|\bsignet|\benregistrer/,
     {
       en: 'To bookmark a tender, open it and click **Bookmark Tender** in the sidebar (or the bookmark icon in its header). Your bookmarks are in the **Bookmarks** tab of Home and at /bookmarks, where you can add notes and archive them.',
-      fr: 'Pour ajouter un appel d’offres à vos favoris, ouvrez-le et cliquez sur **Bookmark Tender** dans la barre latérale (ou l’icône de signet dans l’en-tête). Vos favoris sont dans l’onglet **Bookmarks** de l’accueil et à /bookmarks, où vous pouvez ajouter des notes et les archiver.',
+      fr: 'Pour ajouter un appel d’offres à vos favoris, ouvrez-le et cliquez sur **Ajouter aux favoris** dans la barre latérale (ou l’icône de signet dans l’en-tête). Vos favoris sont dans l’onglet **Favoris** de l’accueil et à /bookmarks, où vous pouvez ajouter des notes et les archiver.',
     },
   ],
   [PLANS_TOPIC, 'plans'],
@@ -38,7 +42,7 @@ const HELP_TOPICS: Array<[RegExp, { en: string; fr: string } | 'plans']> = [
     /\brfp analy|\banaly[sz]e (?:a |an |my |the )?(?:rfp|pdf|document)|\bupload|\bpdf\b|\banalyse d['’]appel/,
     {
       en: 'Open [RFP Analysis](/rfp-analysis), drop the tender’s PDF (or pick it), then click **Analyze**: Breeze extracts the requirements, dates, evaluation criteria and budget, each pointing to the page it came from.',
-      fr: 'Ouvrez [Analyse d’appel d’offres](/rfp-analysis), déposez le PDF de l’appel d’offres, puis cliquez sur **Analyze** : Breeze en extrait les exigences, les dates, les critères d’évaluation et le budget.',
+      fr: 'Ouvrez [Analyse d’appel d’offres](/rfp-analysis), déposez le PDF de l’appel d’offres, puis cliquez sur **Analyser** : Breeze en extrait les exigences, les dates, les critères d’évaluation et le budget.',
     },
   ],
   [
@@ -52,7 +56,7 @@ const HELP_TOPICS: Array<[RegExp, { en: string; fr: string } | 'plans']> = [
     /\bprofile\b|\bonboarding\b|\bmy services\b|\bmy regions\b|\bprofil\b/,
     {
       en: 'Your [profile](/profile) (services, regions, industry, contract size, government experience) drives **Recommended for You** and the priority in each tender summary. Edit it with **Edit Profile**.',
-      fr: 'Votre [profil](/profile) (services, régions, secteur, taille de contrat, expérience gouvernementale) alimente **Recommandés pour vous** et la priorité de chaque résumé. Modifiez-le avec **Edit Profile**.',
+      fr: 'Votre [profil](/profile) (services, régions, secteur, taille de contrat, expérience gouvernementale) alimente **Recommandés pour vous** et la priorité de chaque résumé. Modifiez-le avec **Modifier le profil**.',
     },
   ],
   [
@@ -69,20 +73,43 @@ const CAPABILITIES = {
 };
 
 const ATTRIBUTES: Array<[Attribute, RegExp]> = [
-  ['closing', /\b(?:when|what time)\b.*\b(?:close|closes|closing|due|end|ends)\b|\bclos(?:e|es|ing)(?: date)?\b|\bdeadline\b|\bdue date\b|\bdays? left\b|\bhow long\b|\bdate limite\b|\bferme\b|\bclôture\b|\bcloture\b/],
-  ['contact', /\bcontact|\bwho (?:do i|should i|can i) (?:ask|call|email|write)|\bemail\b|\bphone\b|\bcourriel|\btéléphone|\btelephone|\bresponsable\b/],
-  ['requirements', /\brequire|\bmandatory\b|\bclearance\b|\bwhat do (?:i|we) need\b|\bqualif|\beligib|\bcertif|\binsurance\b|\bexigence|\bobligatoire|\bcote de securite/],
-  ['value', /\bhow much\b|\bvalue\b|\bbudget\b|\bworth\b|\bprice\b|\bcost\b|\bamount\b|\bdollars?\b|\bvaleur\b|\bmontant\b|\bcombien\b/],
-  ['link', /\bwhere (?:do|can|should) (?:i|we) (?:bid|apply|submit)|\bhow (?:do|can) (?:i|we) (?:bid|apply|submit)|\blink\b|\burl\b|\bofficial (?:notice|page)|\bsubmit\b|\bapply\b|\bsoumissionner\b|\blien\b|\bou (?:puis-je|dois-je) soumettre/],
-  ['location', /\bwhere\b(?! (?:do|can|should) (?:i|we))|\blocation\b|\bdelivery\b|\bregion\b|\bprovince\b|\bcity\b|\bou\b.*\blivr|\blieu\b/],
-  ['buyer', /\bwho (?:is|'s) (?:the )?(?:buyer|client|department|issuing)|\bwhich department\b|\bbuyer\b|\borgani[sz]ation\b|\bacheteur\b|\bministere\b/],
+  [
+    'closing',
+    /\b(?:when|what time)\b.*\b(?:close|closes|closing|due|end|ends)\b|\bclos(?:e|es|ing)(?: date)?\b|\bdeadline\b|\bdue date\b|\bdays? left\b|\bhow long\b|\bdate limite\b|\bferme\b|\bclôture\b|\bcloture\b/,
+  ],
+  [
+    'contact',
+    /\bcontact|\bwho (?:do i|should i|can i) (?:ask|call|email|write)|\bemail\b|\bphone\b|\bcourriel|\btéléphone|\btelephone|\bresponsable\b/,
+  ],
+  [
+    'requirements',
+    /\brequire|\bmandatory\b|\bclearance\b|\bwhat do (?:i|we) need\b|\bqualif|\beligib|\bcertif|\binsurance\b|\bexigence|\bobligatoire|\bcote de securite/,
+  ],
+  [
+    'value',
+    /\bhow much\b|\bvalue\b|\bbudget\b|\bworth\b|\bprice\b|\bcost\b|\bamount\b|\bdollars?\b|\bvaleur\b|\bmontant\b|\bcombien\b/,
+  ],
+  [
+    'link',
+    /\bwhere (?:do|can|should) (?:i|we) (?:bid|apply|submit)|\bhow (?:do|can) (?:i|we) (?:bid|apply|submit)|\blink\b|\burl\b|\bofficial (?:notice|page)|\bsubmit\b|\bapply\b|\bsoumissionner\b|\blien\b|\bou (?:puis-je|dois-je) soumettre/,
+  ],
+  [
+    'location',
+    /\bwhere\b(?! (?:do|can|should) (?:i|we))|\blocation\b|\bdelivery\b|\bregion\b|\bprovince\b|\bcity\b|\bou\b.*\blivr|\blieu\b/,
+  ],
+  [
+    'buyer',
+    /\bwho (?:is|'s) (?:the )?(?:buyer|client|department|issuing)|\bwhich department\b|\bbuyer\b|\borgani[sz]ation\b|\bacheteur\b|\bministere\b/,
+  ],
   ['category', /\bcategory\b|\bunspsc\b|\bgsin\b|\bwhat kind\b|\bcategorie\b/],
   ['status', /\bstatus\b|\bstill open\b|\bis it open\b|\bstatut\b|\btoujours ouvert/],
 ];
 
-const SUMMARIZE = /\bsummar|\btell me (?:more )?about\b|\bdetails?\b|\boverview\b|\bwhat is (?:it|this|that)(?: about)?\b|\bexplain\b|\brésum|\bresum|\bparle[- ]moi\b|\bdecris\b/;
+const SUMMARIZE =
+  /\bsummar|\btell me (?:more )?about\b|\bdetails?\b|\boverview\b|\bwhat is (?:it|this|that)(?: about)?\b|\bexplain\b|\brésum|\bresum|\bparle[- ]moi\b|\bdecris\b/;
 const COMPARE = /\bcompar|\bversus\b|\bvs\.?\b|\bdifference between\b|\bwhich (?:one )?is better\b|\bdifférence/;
-const FIND = /\b(?:find|search|show|look(?:ing)? for|list|get me|are there|any|give me|need|want|recherche|cherche|trouve|montre|liste)\b|\btenders?\b|\bopportunit|\bcontracts?\b|\brfps?\b|\brfqs?\b|\bbids?\b|\bappels? d['’]offres\b|\bmarches\b/;
+const FIND =
+  /\b(?:find|search|show|look(?:ing)? for|list|get me|are there|any|give me|need|want|recherche|cherche|trouve|montre|liste)\b|\btenders?\b|\bopportunit|\bcontracts?\b|\brfps?\b|\brfqs?\b|\bbids?\b|\bappels? d['’]offres\b|\bmarches\b/;
 const RECOMMEND =
   /\brecommend|\bfor me\b|\bmatch(?:es|ing)? my\b|\bfit(?:s|ting)? (?:my|me|us|our)\b|\bsuited\b|\bbased on my profile\b|\bpour moi\b|\brecommand|\bcorrespond\w* a (?:mon|notre) profil|\bconvien\w* a (?:mon|notre)|\bselon (?:mon|notre) profil/;
 
@@ -129,7 +156,28 @@ function referencedIds(folded: string, original: string, recent: { list: ChatTen
   }
   return [...ids];
 }
-const COMMON = new Set(['tender', 'tenders', 'services', 'service', 'when', 'does', 'close', 'closing', 'what', 'about', 'with', 'this', 'that', 'them', 'compare', 'summarize', 'requirements', 'contact', 'value', 'canada']);
+const COMMON = new Set([
+  'tender',
+  'tenders',
+  'services',
+  'service',
+  'when',
+  'does',
+  'close',
+  'closing',
+  'what',
+  'about',
+  'with',
+  'this',
+  'that',
+  'them',
+  'compare',
+  'summarize',
+  'requirements',
+  'contact',
+  'value',
+  'canada',
+]);
 
 export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
   const { message, locale, tools } = input;
@@ -143,13 +191,25 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
     return { message: `${fr ? 'Bonjour' : 'Hello'}${name}! ${CAPABILITIES[locale]}`, tenders: [] };
   }
   if (THANKS.test(folded) && folded.length < 40) {
-    return { message: fr ? 'Avec plaisir! Demandez-moi autre chose quand vous voulez.' : 'You’re welcome! Ask me anything else whenever you like.', tenders: [], ...(recent.focus ? { focus: recent.focus } : {}) };
+    return {
+      message: fr
+        ? 'Avec plaisir! Demandez-moi autre chose quand vous voulez.'
+        : 'You’re welcome! Ask me anything else whenever you like.',
+      tenders: [],
+      ...(recent.focus ? { focus: recent.focus } : {}),
+    };
   }
-  if (/\bwhat can you do\b|\bhelp\b|\bque (?:peux|pouvez)-(?:tu|vous) faire\b|\baide\b/.test(folded) && folded.length < 60) {
+  if (
+    /\bwhat can you do\b|\bhelp\b|\bque (?:peux|pouvez)-(?:tu|vous) faire\b|\baide\b/.test(folded) &&
+    folded.length < 60
+  ) {
     return { message: CAPABILITIES[locale], tenders: [] };
   }
   // Help with Breeze itself, unless the question asks for tenders ("which tenders fit my profile?").
-  const asksHelp = /\bhow\b|\bwhere\b|\bwhat\b|\bcan i\b|\bcomment\b|\bou\b|\bquel|\?/.test(folded) && !FIND_STRONG.test(folded) && !RECOMMEND.test(folded);
+  const asksHelp =
+    /\bhow\b|\bwhere\b|\bwhat\b|\bcan i\b|\bcomment\b|\bou\b|\bquel|\?/.test(folded) &&
+    !FIND_STRONG.test(folded) &&
+    !RECOMMEND.test(folded);
   for (const [re, text] of HELP_TOPICS) {
     if (asksHelp && re.test(folded)) {
       const help = text === 'plans' ? await plansHelp(input) : text[locale];
@@ -164,7 +224,12 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
     const pick = ids.length >= 2 ? ids.slice(0, 2) : recent.list.slice(0, 2).map((t) => t.id);
     const pair = (await Promise.all(pick.map((id) => tools.getTender(id)))).filter((t): t is Tender => t !== undefined);
     if (pair.length < 2) {
-      return { message: fr ? 'Pour comparer, j’ai besoin de deux appels d’offres : cherchez-en d’abord, puis demandez « compare 1 et 2 ».' : 'To compare I need two tenders: search first, then ask “compare 1 and 2”.', tenders: [] };
+      return {
+        message: fr
+          ? 'Pour comparer, j’ai besoin de deux appels d’offres : cherchez-en d’abord, puis demandez « compare 1 et 2 ».'
+          : 'To compare I need two tenders: search first, then ask “compare 1 and 2”.',
+        tenders: [],
+      };
     }
     return compare(pair as [Tender, Tender], input);
   }
@@ -172,7 +237,10 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
   // A question about a tender: the one named, else the one in focus, else the only one listed.
   const targetId = ids[0] ?? recent.focus ?? (recent.list.length === 1 ? recent.list[0]?.id : undefined);
   const asksAboutTender = attributes.length > 0 && !FIND_STRONG.test(folded);
-  if ((SUMMARIZE.test(folded) || asksAboutTender || (ids.length > 0 && !FIND_STRONG.test(folded))) && !RECOMMEND.test(folded)) {
+  if (
+    (SUMMARIZE.test(folded) || asksAboutTender || (ids.length > 0 && !FIND_STRONG.test(folded))) &&
+    !RECOMMEND.test(folded)
+  ) {
     if (!targetId) {
       if (recent.list.length > 1) {
         return {
@@ -193,7 +261,12 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
     } else {
       const tender = await tools.getTender(targetId);
       if (!tender) {
-        return { message: fr ? `Je ne trouve pas l’appel d’offres « ${md(targetId)} ».` : `I can’t find the tender “${md(targetId)}”.`, tenders: [] };
+        return {
+          message: fr
+            ? `Je ne trouve pas l’appel d’offres « ${md(targetId)} ».`
+            : `I can’t find the tender “${md(targetId)}”.`,
+          tenders: [],
+        };
       }
       if (SUMMARIZE.test(folded) || attributes.length === 0) return summarize(tender, input);
       return answerAttributes(tender, attributes, input);
@@ -213,7 +286,8 @@ export async function offlineChat(input: ChatTurnInput): Promise<Reply> {
 }
 
 /** Words that mean "search", even when an attribute word ("closing this month") is present. */
-const FIND_STRONG = /\b(?:find|search|show me|look(?:ing)? for|list|are there|any (?:\p{L}+ )?tenders|give me|recherche|cherche|trouve|montre)\b|\btenders (?:in|for|about|closing|under|over)\b|\bappels d['’]offres (?:en|pour|de)\b/u;
+const FIND_STRONG =
+  /\b(?:find|search|show me|look(?:ing)? for|list|are there|any (?:\p{L}+ )?tenders|give me|recherche|cherche|trouve|montre)\b|\btenders (?:in|for|about|closing|under|over)\b|\bappels d['’]offres (?:en|pour|de)\b/u;
 
 function numbered(list: ChatTenderRef[]): string {
   return list.map((t, i) => `${i + 1}. ${tenderLink(t)}`).join('\n');
@@ -239,7 +313,9 @@ async function find(message: string, input: ChatTurnInput): Promise<Reply> {
   const res = await tools.searchTenders(searchTextOf(message), 5);
   const understood = res.search_metadata.understood.map((u) => u.label);
   const keywords = res.search_metadata.keywords;
-  const what = [keywords ? `“${md(keywords)}”` : null, understood.length ? understood.join(', ') : null].filter(Boolean).join(' · ');
+  const what = [keywords ? `“${md(keywords)}”` : null, understood.length ? understood.join(', ') : null]
+    .filter(Boolean)
+    .join(' · ');
   if (res.results.length === 0) {
     return {
       message: fr
@@ -250,7 +326,8 @@ async function find(message: string, input: ChatTurnInput): Promise<Reply> {
   }
   const total = res.search_metadata.total_is_lower_bound ? `${res.total_results}+` : String(res.total_results);
   const lines = res.results.map(
-    (t, i) => `${i + 1}. ${tenderLink(t)} — ${md(t.contracting_entity_name ?? '')}${t.contracting_entity_name ? ' · ' : ''}${fr ? 'ferme le' : 'closes'} ${closingPhrase(t, locale, now)}`,
+    (t, i) =>
+      `${i + 1}. ${tenderLink(t)} — ${md(t.contracting_entity_name ?? '')}${t.contracting_entity_name ? ' · ' : ''}${fr ? 'ferme le' : 'closes'} ${closingPhrase(t, locale, now)}`,
   );
   const head = fr
     ? `J’ai trouvé **${total}** appel${res.total_results > 1 ? 's' : ''} d’offres ouvert${res.total_results > 1 ? 's' : ''}${what ? ` pour ${what}` : ''}. ${res.results.length > 1 ? `Voici les ${res.results.length} plus pertinents` : 'Le voici'} :`
@@ -259,7 +336,11 @@ async function find(message: string, input: ChatTurnInput): Promise<Reply> {
     ? 'Demandez-moi par exemple « quand ferme le premier? », « résume le 2 » ou « compare 1 et 2 ».'
     : 'Ask me, for example, “when does the first one close?”, “summarize #2” or “compare 1 and 2”.';
   const tenders = res.results.map(ref);
-  return { message: `${head}\n\n${lines.join('\n')}\n\n${tail}`, tenders, ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}) };
+  return {
+    message: `${head}\n\n${lines.join('\n')}\n\n${tail}`,
+    tenders,
+    ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}),
+  };
 }
 
 /**
@@ -281,7 +362,10 @@ async function recommend(input: ChatTurnInput): Promise<Reply> {
   const page = await tools.recommend(5);
   const services = profile.primary_services.join(', ');
   const regions = profile.service_regions.join(', ');
-  const basis = [services, regions].filter(Boolean).map(md).join(fr ? ' ; ' : '; ');
+  const basis = [services, regions]
+    .filter(Boolean)
+    .map(md)
+    .join(fr ? ' ; ' : '; ');
   if (page.results.length === 0) {
     return {
       message: fr
@@ -303,7 +387,11 @@ async function recommend(input: ChatTurnInput): Promise<Reply> {
     ? 'Les mêmes résultats sont dans **Recommandés pour vous** sur l’accueil. Demandez-moi par exemple « résume le 1 ».'
     : 'The same list is in **Recommended for You** on Home. Ask me, for example, “summarize #1”.';
   const tenders = page.results.map(ref);
-  return { message: `${head}\n\n${lines.join('\n')}\n\n${tail}`, tenders, ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}) };
+  return {
+    message: `${head}\n\n${lines.join('\n')}\n\n${tail}`,
+    tenders,
+    ...(tenders.length === 1 && tenders[0] ? { focus: tenders[0].id } : {}),
+  };
 }
 
 const COUNT_WORDS: Record<AiLocale, string[]> = {
@@ -327,13 +415,17 @@ async function plansHelp(input: ChatTurnInput): Promise<string> {
       ? `- **${md(p.name)}** : ${money(p.priceMonthly)} par mois ou ${money(p.priceYearly)} par année — ${md(p.description)}`
       : `- **${md(p.name)}**: ${money(p.priceMonthly)} a month or ${money(p.priceYearly)} a year — ${md(p.description)}`,
   );
-  const savings = plans.map((p) => (p.priceMonthly > 0 ? Math.round(100 * (1 - p.priceYearly / (p.priceMonthly * 12))) : 0));
+  const savings = plans.map((p) =>
+    p.priceMonthly > 0 ? Math.round(100 * (1 - p.priceYearly / (p.priceMonthly * 12))) : 0,
+  );
   const save = savings.every((x) => x === savings[0]) && (savings[0] ?? 0) > 0 ? savings[0] : null;
   const count = COUNT_WORDS[locale][plans.length] ?? String(plans.length);
   const head = fr
     ? `Breeze offre ${count} forfait${plans.length > 1 ? 's' : ''}, facturé${plans.length > 1 ? 's' : ''} au mois ou à l’année${save ? ` (l’annuel fait économiser ${save} %)` : ''}, avec un **essai gratuit de ${TRIAL_DAYS} jours** sans carte de crédit :`
     : `Breeze has ${count} plan${plans.length > 1 ? 's' : ''}, billed monthly or yearly${save ? ` (yearly saves ${save}%)` : ''}, with a **${TRIAL_DAYS}-day free trial** and no credit card needed:`;
-  const tail = fr ? 'Comparez-les sur la [page des prix](/pricing).' : 'Compare their features and limits on the [pricing page](/pricing).';
+  const tail = fr
+    ? 'Comparez-les sur la [page des prix](/pricing).'
+    : 'Compare their features and limits on the [pricing page](/pricing).';
   return `${head}\n\n${items.join('\n')}\n\n${tail}`;
 }
 
@@ -365,17 +457,38 @@ function answerAttributes(t: Tender, attributes: Attribute[], input: ChatTurnInp
     switch (attribute) {
       case 'closing': {
         const days = daysLeft(t.closing_date, now);
-        if (!t.closing_date) out.push(fr ? `L’avis ${link} ne donne pas de date de clôture.` : `The notice ${link} gives no closing date.`);
-        else if (days !== null && days < 0) out.push(fr ? `${link} a fermé le ${formatClosing(t.closing_date, locale)}.` : `${link} closed on ${formatClosing(t.closing_date, locale)}.`);
-        else out.push(fr ? `${link} ferme le **${formatClosing(t.closing_date, locale)}** (${countdown(days, locale)}).` : `${link} closes on **${formatClosing(t.closing_date, locale)}** (${countdown(days, locale)}).`);
+        if (!t.closing_date)
+          out.push(
+            fr ? `L’avis ${link} ne donne pas de date de clôture.` : `The notice ${link} gives no closing date.`,
+          );
+        else if (days !== null && days < 0)
+          out.push(
+            fr
+              ? `${link} a fermé le ${formatClosing(t.closing_date, locale)}.`
+              : `${link} closed on ${formatClosing(t.closing_date, locale)}.`,
+          );
+        else
+          out.push(
+            fr
+              ? `${link} ferme le **${formatClosing(t.closing_date, locale)}** (${countdown(days, locale)}).`
+              : `${link} closes on **${formatClosing(t.closing_date, locale)}** (${countdown(days, locale)}).`,
+          );
         break;
       }
       case 'contact': {
-        const parts = [t.contact_name ? md(t.contact_name) : null, t.contact_email ? `[${md(t.contact_email)}](mailto:${t.contact_email})` : null, t.contact_phone ? md(t.contact_phone) : null].filter(Boolean);
+        const parts = [
+          t.contact_name ? md(t.contact_name) : null,
+          t.contact_email ? `[${md(t.contact_email)}](mailto:${t.contact_email})` : null,
+          t.contact_phone ? md(t.contact_phone) : null,
+        ].filter(Boolean);
         out.push(
           parts.length
-            ? fr ? `Le contact pour ${link} : ${parts.join(' · ')}.` : `The contact for ${link} is ${parts.join(' · ')}.`
-            : fr ? `L’avis ${link} ne nomme pas de contact.` : `The notice ${link} names no contact.`,
+            ? fr
+              ? `Le contact pour ${link} : ${parts.join(' · ')}.`
+              : `The contact for ${link} is ${parts.join(' · ')}.`
+            : fr
+              ? `L’avis ${link} ne nomme pas de contact.`
+              : `The notice ${link} names no contact.`,
         );
         break;
       }
@@ -383,8 +496,13 @@ function answerAttributes(t: Tender, attributes: Attribute[], input: ChatTurnInp
         const a = tools.analyze(t);
         out.push(
           a.requirements.length
-            ? `${fr ? `Exigences de ${link} d’après l’avis` : `Requirements of ${link} from the notice`}:\n\n${a.requirements.slice(0, 8).map((r) => `- ${md(r)}`).join('\n')}`
-            : fr ? `Le texte de ${link} ne nomme aucune exigence particulière; les documents d’appel d’offres les contiennent.` : `The text of ${link} names no specific requirement; the solicitation documents will have them.`,
+            ? `${fr ? `Exigences de ${link} d’après l’avis` : `Requirements of ${link} from the notice`}:\n\n${a.requirements
+                .slice(0, 8)
+                .map((r) => `- ${md(r)}`)
+                .join('\n')}`
+            : fr
+              ? `Le texte de ${link} ne nomme aucune exigence particulière; les documents d’appel d’offres les contiennent.`
+              : `The text of ${link} names no specific requirement; the solicitation documents will have them.`,
         );
         break;
       }
@@ -392,21 +510,31 @@ function answerAttributes(t: Tender, attributes: Attribute[], input: ChatTurnInp
         const a = tools.analyze(t);
         out.push(
           a.keyDetails.valueAmount !== null
-            ? fr ? `Valeur de ${link} : **${md(a.keyDetails.value)}**, selon le texte de l’avis.` : `The value of ${link} is **${md(a.keyDetails.value)}**, as stated in the notice.`
-            : fr ? `L’avis ${link} n’indique pas de valeur; je ne vais pas en inventer une.` : `The notice ${link} does not state a value, and I won’t guess one.`,
+            ? fr
+              ? `Valeur de ${link} : **${md(a.keyDetails.value)}**, selon le texte de l’avis.`
+              : `The value of ${link} is **${md(a.keyDetails.value)}**, as stated in the notice.`
+            : fr
+              ? `L’avis ${link} n’indique pas de valeur; je ne vais pas en inventer une.`
+              : `The notice ${link} does not state a value, and I won’t guess one.`,
         );
         break;
       }
       case 'link': {
         const url = t.source_url;
         const docs = t.attachment_urls.length;
-        const sol = t.source_reference ? (fr ? ` (numéro d’invitation ${md(t.source_reference)})` : ` (solicitation ${md(t.source_reference)})`) : '';
+        const sol = t.source_reference
+          ? fr
+            ? ` (numéro d’invitation ${md(t.source_reference)})`
+            : ` (solicitation ${md(t.source_reference)})`
+          : '';
         out.push(
           url
             ? fr
               ? `Les soumissions pour ${link}${sol} se font selon l’avis officiel : [voir l’avis officiel](${url}).${docs ? ` Il a ${docs} document${docs > 1 ? 's' : ''} joint${docs > 1 ? 's' : ''} à lire avant de soumissionner.` : ''}`
               : `Bids for ${link}${sol} follow the official notice: [View the official notice](${url}).${docs ? ` It has ${docs} attached document${docs > 1 ? 's' : ''} to read before bidding.` : ''}`
-            : fr ? `Je n’ai pas de lien officiel pour ${link}; écrivez au contact de l’avis.` : `I have no official link for ${link}; write to the notice’s contact.`,
+            : fr
+              ? `Je n’ai pas de lien officiel pour ${link}; écrivez au contact de l’avis.`
+              : `I have no official link for ${link}; write to the notice’s contact.`,
         );
         break;
       }
@@ -421,7 +549,11 @@ function answerAttributes(t: Tender, attributes: Attribute[], input: ChatTurnInp
         break;
       }
       case 'buyer':
-        out.push(fr ? `L’acheteur de ${link} est ${md(t.contracting_entity_name ?? 'non précisé')}.` : `The buyer for ${link} is ${md(t.contracting_entity_name ?? 'not stated')}.`);
+        out.push(
+          fr
+            ? `L’acheteur de ${link} est ${md(t.contracting_entity_name ?? 'non précisé')}.`
+            : `The buyer for ${link} is ${md(t.contracting_entity_name ?? 'not stated')}.`,
+        );
         break;
       case 'category':
         out.push(`${link}: ${md(tools.analyze(t).keyDetails.category)}.`);
@@ -462,8 +594,30 @@ function compare([a, b]: [Tender, Tender], input: ChatTurnInput): Reply {
 }
 
 const KIND_WORDS: Record<AiLocale, Record<string, string>> = {
-  en: { security: 'security', insurance: 'insurance', bonding: 'bonding', site_visit: 'site visit', certification: 'certification', trade_agreement: 'trade agreements', set_aside: 'set-aside', bilingual: 'bilingual', canadian_content: 'Canadian content', mandatory: 'mandatory terms' },
-  fr: { security: 'sécurité', insurance: 'assurance', bonding: 'garantie', site_visit: 'visite des lieux', certification: 'certification', trade_agreement: 'accords commerciaux', set_aside: 'marché réservé', bilingual: 'bilinguisme', canadian_content: 'contenu canadien', mandatory: 'clauses obligatoires' },
+  en: {
+    security: 'security',
+    insurance: 'insurance',
+    bonding: 'bonding',
+    site_visit: 'site visit',
+    certification: 'certification',
+    trade_agreement: 'trade agreements',
+    set_aside: 'set-aside',
+    bilingual: 'bilingual',
+    canadian_content: 'Canadian content',
+    mandatory: 'mandatory terms',
+  },
+  fr: {
+    security: 'sécurité',
+    insurance: 'assurance',
+    bonding: 'garantie',
+    site_visit: 'visite des lieux',
+    certification: 'certification',
+    trade_agreement: 'accords commerciaux',
+    set_aside: 'marché réservé',
+    bilingual: 'bilinguisme',
+    canadian_content: 'contenu canadien',
+    mandatory: 'clauses obligatoires',
+  },
 };
 function kinds(list: string[], locale: AiLocale): string {
   const names = [...new Set(list)].map((k) => KIND_WORDS[locale][k] ?? k);
