@@ -19,7 +19,10 @@ export const CAMROSE_APPENDIX = 'AB-2026-01424_Appendix-A.pdf';
 export const CER_RFP = 'CER_84084-24-0022-A_Engineering-Services_RFP.pdf';
 
 /** Renders with pdfkit and returns the bytes. */
-export function pdfkit(draw: (doc: PDFKit.PDFDocument) => void, options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
+export function pdfkit(
+  draw: (doc: PDFKit.PDFDocument) => void,
+  options: PDFKit.PDFDocumentOptions = {},
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'LETTER', margin: 54, compress: true, ...options });
     const chunks: Buffer[] = [];
@@ -37,7 +40,11 @@ export const RIGHT_COLUMN = Array.from({ length: 8 }, (_, i) => `Right column li
 /** A page with a full-width title and two columns whose lines share baselines. */
 export const twoColumnPdf = () =>
   pdfkit((doc) => {
-    doc.fontSize(14).text('Request for Proposal: Two Column Layout Test Spanning The Whole Width Of The Page', 54, 60, { width: 504 });
+    doc
+      .fontSize(14)
+      .text('Request for Proposal: Two Column Layout Test Spanning The Whole Width Of The Page', 54, 60, {
+        width: 504,
+      });
     doc.fontSize(10);
     LEFT_COLUMN.forEach((t, i) => doc.text(t, 54, 120 + i * 16, { lineBreak: false }));
     RIGHT_COLUMN.forEach((t, i) => doc.text(t, 318, 120 + i * 16, { lineBreak: false }));
@@ -68,13 +75,22 @@ export function png(w: number, h: number): Buffer {
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc((w + 1) * h, 0x80);
   for (let y = 0; y < h; y++) raw[y * (w + 1)] = 0; // filter byte
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export const imageOnlyPdf = () => pdfkit((doc) => doc.image(png(200, 260), 54, 54, { width: 400 }));
 
 export const encryptedPdf = () =>
-  pdfkit((doc) => doc.text('Confidential request for proposal'), { userPassword: 'open sesame', ownerPassword: 'owner', pdfVersion: '1.7' });
+  pdfkit((doc) => doc.text('Confidential request for proposal'), {
+    userPassword: 'open sesame',
+    ownerPassword: 'owner',
+    pdfVersion: '1.7',
+  });
 
 /** A PDF from raw object bodies (1-based ids), with a correct xref table. */
 export function rawPdf(objects: Array<string | Buffer>, trailer = ''): Buffer {
@@ -83,17 +99,33 @@ export function rawPdf(objects: Array<string | Buffer>, trailer = ''): Buffer {
   let size = parts[0]?.length ?? 0;
   objects.forEach((body, i) => {
     offsets.push(size);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(obj);
     size += obj.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${size}\n%%EOF\n`, 'latin1'));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  parts.push(
+    Buffer.from(
+      `${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailer}>>\nstartxref\n${size}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return Buffer.concat(parts);
 }
 
 const stream = (dict: string, data: Buffer) =>
-  Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+  Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, 'latin1'),
+    data,
+    Buffer.from('\nendstream', 'latin1'),
+  ]);
 
 /** One page whose content stream is `content` (uncompressed), with Helvetica as /F1. */
 export function textPagePdf(content: string, catalogExtra = ''): Buffer {
@@ -122,11 +154,13 @@ export const paddedPdf = (bytes: number, title = 'Request for Proposal with atta
   ]);
 
 /**
- * A small file whose one page holds `lines` separate lines of text (a Flate stream of a few
- * hundred KB) that inflates to 64 MB: decoding and reading it needs far more memory than a 64 MB worker limit allows.
+ * A small file (~20 KB) whose one page shows one string of `chars` characters: the Flate stream
+ * inflates to 20 MB, and pdf.js must hold the whole string while it reads it, far more than a
+ * 64 MB worker heap allows, whatever the garbage collector's timing. (Four million short lines
+ * were used before: pdf.js reads those as a stream, so a 64 MB worker sometimes got through.)
  */
-export function memoryHogPdf(lines = 4_000_000): Buffer {
-  const content = Buffer.from(`BT /F1 1 Tf 0 0 Td ${'(ab) Tj 0 1 Td '.repeat(lines)}ET`, 'latin1');
+export function memoryHogPdf(chars = 20_000_000): Buffer {
+  const content = Buffer.from(`BT /F1 12 Tf 72 700 Td (${'ab'.repeat(chars / 2)}) Tj ET`, 'latin1');
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -160,7 +194,10 @@ export const pdfkitOpenActionScript = () =>
 export const pdfkitLinkScript = () =>
   pdfkit((doc) => {
     doc.fontSize(12).text('Request for Proposal: the link below runs a script.');
-    doc.annotate(72, 200, 200, 20, { Subtype: 'Link', A: { S: 'JavaScript', JS: new String(SCRIPT) } } as PDFKit.Mixins.AnnotationOption);
+    doc.annotate(72, 200, 200, 20, {
+      Subtype: 'Link',
+      A: { S: 'JavaScript', JS: new String(SCRIPT) },
+    } as PDFKit.Mixins.AnnotationOption);
   });
 
 /**
@@ -195,7 +232,8 @@ export function objectStreamPdf(opts: {
   });
   const head = `${index.join(' ')}\n`;
   const data = Buffer.from(head + compressed.join('\n') + '\n', 'latin1');
-  const encoded = opts.filter === 'ASCIIHexDecode' ? Buffer.from(`${data.toString('hex')}>`, 'latin1') : deflateSync(data);
+  const encoded =
+    opts.filter === 'ASCIIHexDecode' ? Buffer.from(`${data.toString('hex')}>`, 'latin1') : deflateSync(data);
   const parts: Buffer[] = [Buffer.from('%PDF-1.5\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let size = parts[0]?.length ?? 0;
   const offsets = new Map<number, number>();
@@ -206,7 +244,13 @@ export function objectStreamPdf(opts: {
     size += obj.length;
   };
   add(contentNo, stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (${text}) Tj ET`, 'latin1')));
-  add(objStmNo, stream(`/Type /ObjStm /N ${compressed.length} /First ${head.length} /Filter /${opts.filter ?? 'FlateDecode'}`, encoded));
+  add(
+    objStmNo,
+    stream(
+      `/Type /ObjStm /N ${compressed.length} /First ${head.length} /Filter /${opts.filter ?? 'FlateDecode'}`,
+      encoded,
+    ),
+  );
   const row = (type: number, field2: number, field3: number) => {
     const b = Buffer.alloc(7);
     b.writeUInt8(type, 0);
@@ -254,15 +298,25 @@ export function fontMatrixExploitPdf(payload: string): Buffer {
 export function imageBombPdf(side = 20_000): Buffer {
   const rowBytes = side;
   const chunkRows = 512;
-  const chunk = deflateRawSync(Buffer.alloc(rowBytes * chunkRows, 0xff), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  const chunk = deflateRawSync(Buffer.alloc(rowBytes * chunkRows, 0xff), {
+    level: 9,
+    finishFlush: constants.Z_SYNC_FLUSH,
+  });
   const count = Math.ceil(side / chunkRows);
-  const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: count }, () => chunk), deflateRawSync(Buffer.alloc(0))]);
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: count }, () => chunk),
+    deflateRawSync(Buffer.alloc(0)),
+  ]);
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
     stream('', Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q', 'latin1')),
-    stream(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, data),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+      data,
+    ),
   ]);
 }
 
@@ -277,7 +331,12 @@ export function zipBombPdf(mb = 1024): Buffer {
   const total = count * chunkMb * 1024 * 1024;
   const adler = Buffer.alloc(4);
   adler.writeUInt32BE((((total % 65521) << 16) | 1) >>> 0); // Adler-32 of zeros: a = 1, b = length mod 65521
-  const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: count }, () => chunk), deflateRawSync(Buffer.alloc(0)), adler]);
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: count }, () => chunk),
+    deflateRawSync(Buffer.alloc(0)),
+    adler,
+  ]);
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -63,13 +63,17 @@ describe('RFP documents API', () => {
     const body = multipartBody([{ filename: 'a.pdf', content: smallPdf() }]);
     const noOrigin = new TestClient(ctx.app, { origin: null });
     noOrigin.cookie = alice.cookie;
-    expect((await noOrigin.request('POST', '/api/rfp/documents', body.payload, body.headers)).json()).toMatchObject({ code: 'forbidden_origin' });
+    expect((await noOrigin.request('POST', '/api/rfp/documents', body.payload, body.headers)).json()).toMatchObject({
+      code: 'forbidden_origin',
+    });
     const evil = new TestClient(ctx.app, { origin: 'https://evil.example' });
     evil.cookie = alice.cookie;
     const res = await evil.request('POST', '/api/rfp/documents', body.payload, body.headers);
     expect(res.statusCode).toBe(403);
     // Other routes still refuse a non-JSON body.
-    const form = await alice.request('POST', '/api/profile', 'a=b', { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await alice.request('POST', '/api/profile', 'a=b', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
     expect(form.statusCode).toBe(403);
   });
 
@@ -107,7 +111,10 @@ describe('RFP documents API', () => {
     expect((await alice.post(`/api/rfp/documents/${add.id}/analyze`)).statusCode).toBe(200);
     const withAddenda = (await alice.get(`/api/rfp/documents/${rfp.id}`)).json<RfpDocumentDetail>();
     expect(withAddenda.addenda).toHaveLength(1);
-    expect(withAddenda.addenda[0]?.changes.find((c) => c.section === '4.11')).toMatchObject({ kind: 'added', rfpReference: { page: 17 } });
+    expect(withAddenda.addenda[0]?.changes.find((c) => c.section === '4.11')).toMatchObject({
+      kind: 'added',
+      rfpReference: { page: 17 },
+    });
 
     const pdf = await alice.get(`/api/rfp/documents/${rfp.id}/report.pdf`);
     expect(pdf.statusCode).toBe(200);
@@ -116,7 +123,12 @@ describe('RFP documents API', () => {
       `attachment; filename="AB-2026-01424_WDMLRL_RFP-analysis.pdf"; filename*=UTF-8''AB-2026-01424_WDMLRL_RFP-analysis.pdf`,
     );
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const extractor = createPdfExtractor({ maxPages: 500, maxInflatedBytes: 200 * 1024 * 1024, timeoutMs: 60_000, heapMb: 512 });
+    const extractor = createPdfExtractor({
+      maxPages: 500,
+      maxInflatedBytes: 200 * 1024 * 1024,
+      timeoutMs: 60_000,
+      heapMb: 512,
+    });
     const reportText = await extractor.extract(new Uint8Array(pdf.rawPayload));
     await extractor.close();
     expect(reportText.ok && reportText.pages.join('\n')).toContain('AB-2026-01424');
@@ -154,7 +166,10 @@ describe('RFP documents API', () => {
     const up = await upload(bob, [{ filename: CER_RFP, content: realPdf(CER_RFP) }]);
     expect(up.statusCode, up.body).toBe(201);
     const id = up.json<{ documents: RfpDocument[] }>().documents[0]?.id ?? '';
-    expect(up.json<{ documents: RfpDocument[] }>().documents[0]).toMatchObject({ solicitationNumber: '84084-24-0022/A', kind: 'rfp' });
+    expect(up.json<{ documents: RfpDocument[] }>().documents[0]).toMatchObject({
+      solicitationNumber: '84084-24-0022/A',
+      kind: 'rfp',
+    });
     expect((await bob.post(`/api/rfp/documents/${id}/analyze`)).statusCode).toBe(200);
     const md = await bob.get(`/api/rfp/documents/${id}/report.md`);
     expect(md.body).toContain('# RFP analysis: 84084-24-0022/A');
@@ -164,7 +179,10 @@ describe('RFP documents API', () => {
   test('a report before analysis is a 409', async () => {
     const up = await upload(alice, [{ filename: 'script.pdf', content: smallPdf() }]);
     const id = up.json<{ documents: RfpDocument[] }>().documents[0]?.id ?? '';
-    expect((await alice.get(`/api/rfp/documents/${id}/report.pdf`)).json()).toMatchObject({ statusCode: 409, code: 'rfp_not_analyzed' });
+    expect((await alice.get(`/api/rfp/documents/${id}/report.pdf`)).json()).toMatchObject({
+      statusCode: 409,
+      code: 'rfp_not_analyzed',
+    });
     await alice.delete(`/api/rfp/documents/${id}`);
   });
 
@@ -172,10 +190,20 @@ describe('RFP documents API', () => {
     const cases: Array<[string, () => Promise<Uint8Array> | Uint8Array, number, string]> = [
       ['a renamed text file', () => new TextEncoder().encode('Dear bidder,\nthis is plain text.\n'), 415, 'not_a_pdf'],
       ['a truncated PDF', async () => (await manyPagesPdf(40)).subarray(0, 9000), 422, 'pdf_unreadable'],
-      ['a PDF with a damaged body', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x41), Buffer.from('\n%%EOF\n')]), 422, 'pdf_unreadable'],
+      [
+        'a PDF with a damaged body',
+        () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4000, 0x41), Buffer.from('\n%%EOF\n')]),
+        422,
+        'pdf_unreadable',
+      ],
       ['an encrypted PDF', encryptedPdf, 422, 'pdf_encrypted'],
       ['a zip bomb (1 GB in one Flate stream)', () => zipBombPdf(1024), 422, 'pdf_too_complex'],
-      ['an 11 MB file', () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]), 413, 'file_too_large'],
+      [
+        'an 11 MB file',
+        () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]),
+        413,
+        'file_too_large',
+      ],
       ['a 600-page PDF', () => manyPagesPdf(600), 422, 'too_many_pages'],
     ];
     for (const [name, make, status, code] of cases) {
@@ -186,7 +214,11 @@ describe('RFP documents API', () => {
         expect(Date.now() - started).toBeLessThan(15_000);
         expect(res.statusCode, res.body).toBe(status);
         expect(res.json()).toMatchObject({ code });
-        expect((await alice.get('/api/rfp/documents')).json<RfpDocumentList>().documents.filter((d) => d.filename === 'tender.pdf')).toEqual([]);
+        expect(
+          (await alice.get('/api/rfp/documents'))
+            .json<RfpDocumentList>()
+            .documents.filter((d) => d.filename === 'tender.pdf'),
+        ).toEqual([]);
       });
     }
 
@@ -212,7 +244,9 @@ describe('RFP documents API', () => {
     });
 
     test('an upload without a file is a 400', async () => {
-      const res = await alice.request('POST', '/api/rfp/documents', '--x--\r\n', { 'content-type': 'multipart/form-data; boundary=x' });
+      const res = await alice.request('POST', '/api/rfp/documents', '--x--\r\n', {
+        'content-type': 'multipart/form-data; boundary=x',
+      });
       expect(res.statusCode).toBe(400);
     });
   });
@@ -264,7 +298,9 @@ test('the per-user byte quota is enforced (RFP_MAX_STORAGE_MB: 413 storage_quota
   const res = await client.request('POST', '/api/rfp/documents', second.payload, second.headers);
   expect(res.statusCode).toBe(413);
   expect(res.json()).toMatchObject({ code: 'storage_quota_exceeded' });
-  expect((await client.get('/api/rfp/documents')).json<RfpDocumentList>().documents.map((d) => d.filename)).toEqual(['drawings-1.pdf']);
+  expect((await client.get('/api/rfp/documents')).json<RfpDocumentList>().documents.map((d) => d.filename)).toEqual([
+    'drawings-1.pdf',
+  ]);
 });
 
 test('more files in one upload than allowed is a 413 too_many_files, and nothing is stored', async () => {
@@ -280,12 +316,15 @@ test('more files in one upload than allowed is a 413 too_many_files, and nothing
 test('a parse that needs more than the worker memory limit is stopped and refused (422 pdf_too_complex)', async () => {
   const ctx = await buildTestApp({ env: { RFP_PARSE_HEAP_MB: '64' } });
   const { client } = await signedIn(ctx, 'grace@example.com');
-  const body = multipartBody([{ filename: 'million-lines.pdf', content: memoryHogPdf() }]);
+  const body = multipartBody([{ filename: 'one-long-string.pdf', content: memoryHogPdf() }]);
   const started = Date.now();
   const res = await client.request('POST', '/api/rfp/documents', body.payload, body.headers);
   expect(Date.now() - started).toBeLessThan(15_000);
   expect(res.statusCode).toBe(422);
-  expect(res.json()).toMatchObject({ code: 'pdf_too_complex', message: 'million-lines.pdf: Reading the PDF needed too much memory' });
+  expect(res.json()).toMatchObject({
+    code: 'pdf_too_complex',
+    message: 'one-long-string.pdf: Reading the PDF needed too much memory',
+  });
 }, 30_000);
 
 test('uploads are rate limited per user and per client address (429 rate_limited), and every upload is recorded', async () => {
@@ -305,7 +344,12 @@ test('uploads are rate limited per user and per client address (429 rate_limited
   // Same address (app.inject is 127.0.0.1): Ivan's first upload is the address's third, his second is over.
   expect((await send(ivan, 'i1.pdf')).statusCode).toBe(201);
   expect((await send(ivan, 'i2.pdf')).json()).toMatchObject({ statusCode: 429, code: 'rate_limited' });
-  expect((await heidi.get('/api/rfp/documents')).json<RfpDocumentList>().documents.map((d) => d.filename).sort()).toEqual(['h1.pdf', 'h2.pdf']);
+  expect(
+    (await heidi.get('/api/rfp/documents'))
+      .json<RfpDocumentList>()
+      .documents.map((d) => d.filename)
+      .sort(),
+  ).toEqual(['h1.pdf', 'h2.pdf']);
 
   const events = await listUploadEvents(ctx.dbh.db, heidiId);
   expect(events.map((e) => [e.outcome, e.code, e.filename]).sort()).toEqual([
@@ -319,14 +363,19 @@ test('uploads are rate limited per user and per client address (429 rate_limited
     expect(e.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(e.documentId).toBeTruthy();
   }
-  expect((await listUploadEvents(ctx.dbh.db, ivanId)).map((e) => e.outcome)).toEqual(expect.arrayContaining(['accepted', 'rejected']));
+  expect((await listUploadEvents(ctx.dbh.db, ivanId)).map((e) => e.outcome)).toEqual(
+    expect.arrayContaining(['accepted', 'rejected']),
+  );
 });
 
 test('a failed analysis (spec §8) answers 422 analysis_failed and leaves the document in error with its reason', async () => {
   const ctx = await buildTestApp();
   const { client } = await signedIn(ctx, 'judy@example.com');
   const body = multipartBody([{ filename: 'damaged.pdf', content: smallPdf() }]);
-  const id = (await client.request('POST', '/api/rfp/documents', body.payload, body.headers)).json<{ documents: RfpDocument[] }>().documents[0]?.id ?? '';
+  const id =
+    (await client.request('POST', '/api/rfp/documents', body.payload, body.headers)).json<{
+      documents: RfpDocument[];
+    }>().documents[0]?.id ?? '';
   // The stored text is damaged (not a list of page texts): the analysis cannot run.
   await ctx.dbh.db.updateTable('rfp_document').set({ pages: '{"damaged": true}' }).where('id', '=', id).execute();
   const res = await client.post(`/api/rfp/documents/${id}/analyze`);
