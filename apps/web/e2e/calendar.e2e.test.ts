@@ -115,6 +115,20 @@ describe('calendar', () => {
     expect(await event.first().getAttribute('href')).toBe('/tender-notice/e2e-cal-1');
     await expectNoAxeViolations(page);
     await screenshot(page, 'calendar');
+    // Its time as a wide screen shows it, also after the screenshot (which briefly resizes the page).
+    expect(await event.first().locator('.fc-event-time').textContent()).toMatch(/^1[23]:00/);
+    await page.setViewportSize(MOBILE);
+    await expect.poll(() => event.first().locator('.fc-event-time').textContent()).toMatch(/^1[23]$/);
+    // On a phone the cell shows the hour; the title is read out (in the link's text), not shown.
+    expect(
+      await event
+        .first()
+        .locator('.fc-event-title-container')
+        .evaluate((el) => el.getBoundingClientRect().width),
+    ).toBeLessThanOrEqual(1);
+    expect(await event.first().textContent()).toContain(title);
+    await page.setViewportSize(DESKTOP);
+    await expect.poll(() => event.first().locator('.fc-event-time').textContent()).toMatch(/^1[23]:00/);
 
     // The week view: the event in its day's column, at its time (noon or 1 p.m. in Toronto).
     await page.locator('.fc-timeGridWeek-button').click();

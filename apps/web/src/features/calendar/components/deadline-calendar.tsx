@@ -1,4 +1,4 @@
-import type { EventClickArg, EventContentArg, EventInput, LocaleInput } from '@fullcalendar/core';
+import type { EventClickArg, EventInput, LocaleInput } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import listPlugin from '@fullcalendar/list';
 import FullCalendar from '@fullcalendar/react';
@@ -91,8 +91,13 @@ export function DeadlineCalendar({ deadlines }: { deadlines: Deadline[] }) {
   }
 
   return (
-    <div className="deadline-calendar">
+    // On a phone the month cells show each closing's hour; the title is read out, not shown
+    // (calendar.css), with CSS rather than custom event content, which FullCalendar leaves behind.
+    <div className={narrow ? 'deadline-calendar deadline-calendar--narrow' : 'deadline-calendar'}>
       <FullCalendar
+        // Remounted when the width crosses 40rem: FullCalendar keeps a view's options once given, so
+        // the phone's month format would stay after the window widens (or a tablet turns).
+        key={narrow ? 'narrow' : 'wide'}
         plugins={plugins}
         initialView="dayGridMonth"
         initialDate={new Date()}
@@ -121,12 +126,6 @@ export function DeadlineCalendar({ deadlines }: { deadlines: Deadline[] }) {
               dayHeaderFormat: { weekday: 'narrow' },
               // The hour alone, 24-hour: "14" / "14 h".
               eventTimeFormat: { hour: 'numeric', hour12: false },
-              eventContent: (arg: EventContentArg) => (
-                <>
-                  <span className="fc-event-time">{arg.timeText}</span>
-                  <span className="visually-hidden">{arg.event.title}</span>
-                </>
-              ),
             },
           }),
         }}
