@@ -1,63 +1,32 @@
 import type { AlertList, AlertMatches } from '@app/shared/alerts';
 import type { Dashboard } from '@app/shared/dashboard';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import enAlerts from '../src/locales/en/alerts.json';
 import frAlerts from '../src/locales/fr/alerts.json';
-import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { callApi, onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
+const signedInPage = signedInPages(b, () => session);
 let server: RunningServer;
 /** One onboarded user on the 14-day Professional trial (25 active alerts). */
-let state: StorageState;
+let session: Session;
 let userId: string;
 
 beforeAll(async () => {
   server = await startServer();
   const page = await b.newPage();
-  await signUpOnboarded(page, server, 'Prairie Alerts Construction');
-  state = await page.context().storageState();
-  userId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
-  );
+  session = await onboardedSession(page, server, 'Prairie Alerts Construction');
+  userId = session.userId;
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {}) {
-  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
-  await page.context().addCookies(state.cookies);
-  const stored = state.origins.flatMap((o) => o.localStorage);
-  await page.addInitScript((items) => {
-    for (const { name, value } of items) localStorage.setItem(name, value);
-  }, stored);
-  if (opts.language) await chooseLanguage(page, opts.language);
-  return page;
-}
-
-/** A same-origin call from the page, as the app makes them (cookie, Origin header). */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, bd]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: bd === undefined ? {} : { 'content-type': 'application/json' },
-        body: bd === undefined ? undefined : JSON.stringify(bd),
-        credentials: 'include',
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as T };
-    },
-    [method, path, body] as const,
-  );
-}
 
 /** Active (not paused) alerts of the user, read from the server's database. */
 function activeAlertsInDb(): number {
@@ -119,7 +88,7 @@ describe('alerts', () => {
     expect(await item.textContent()).toContain('Never');
 
     // What the list shows is what the API and the search say.
-    const list = (await call<AlertList>(page, 'GET', '/api/alerts')).body;
+    const list = (await callApi<AlertList>(page, 'GET', '/api/alerts')).body;
     expect(list.alerts).toHaveLength(1);
     const alert = list.alerts[0]!;
     expect(alert).toMatchObject({
@@ -128,7 +97,7 @@ describe('alerts', () => {
       status: 'active',
       criteria: { q: 'construction', regions: ['Ontario'] },
     });
-    const search = await call<{ total_results: number }>(page, 'POST', '/api/tenders/searchTenders', {
+    const search = await callApi<{ total_results: number }>(page, 'POST', '/api/tenders/searchTenders', {
       q: 'construction',
       regions: ['Ontario'],
       limit: 1,
@@ -154,15 +123,22 @@ describe('alerts', () => {
     expect(activeAlertsInDb()).toBe(1);
 
     // Two more through the API, one of them paused: the dashboard tile equals the database's count.
-    for (const [name, active] of [['Quebec IT', true], ['Paused one', false]] as const) {
-      const res = await call(page, 'POST', '/api/alerts', { name, criteria: { q: 'software', regions: ['Quebec'] }, active });
+    for (const [name, active] of [
+      ['Quebec IT', true],
+      ['Paused one', false],
+    ] as const) {
+      const res = await callApi(page, 'POST', '/api/alerts', {
+        name,
+        criteria: { q: 'software', regions: ['Quebec'] },
+        active,
+      });
       expect(res.status).toBe(201);
     }
     await page.goto(`${server.baseUrl}/home`);
     await page.getByTestId('tile-alerts').waitFor();
     await expect.poll(() => tileValue(page)).toBe(activeAlertsInDb());
     expect(activeAlertsInDb()).toBe(2);
-    expect((await call<Dashboard>(page, 'GET', '/api/dashboard')).body.activeAlerts).toBe(2);
+    expect((await callApi<Dashboard>(page, 'GET', '/api/dashboard')).body.activeAlerts).toBe(2);
 
     // The quick actions: 'Set up Alert' opens the form, 'Manage Alerts' the list.
     const quick = page.getByRole('complementary').getByRole('region', { name: 'Quick actions' });
@@ -185,10 +161,12 @@ describe('alerts', () => {
     const id = new URL(page.url()).pathname.split('/').pop()!;
 
     // The preview is the API's, newest published first.
-    const matches = (await call<AlertMatches>(page, 'GET', `/api/alerts/${id}/matches?limit=20`)).body;
+    const matches = (await callApi<AlertMatches>(page, 'GET', `/api/alerts/${id}/matches?limit=20`)).body;
     await page.getByRole('heading', { name: 'What this alert matches now' }).waitFor();
     await expect.poll(() => page.locator('.alert-preview__list li').count()).toBe(matches.results.length);
-    expect(await page.locator('.alert-preview__list li a').allTextContents()).toEqual(matches.results.map((r) => r.title));
+    expect(await page.locator('.alert-preview__list li a').allTextContents()).toEqual(
+      matches.results.map((r) => r.title),
+    );
     const published = matches.results.map((r) => r.published_date ?? '');
     expect(published).toEqual([...published].sort().reverse());
     expect(await page.getByTestId('alert-preview-total').textContent()).toContain(String(matches.total_results));
@@ -199,7 +177,7 @@ describe('alerts', () => {
     await page.getByRole('radio', { name: /Weekly digest/ }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Alert saved.').waitFor();
-    const saved = (await call<AlertList>(page, 'GET', '/api/alerts')).body.alerts.find((a) => a.id === id);
+    const saved = (await callApi<AlertList>(page, 'GET', '/api/alerts')).body.alerts.find((a) => a.id === id);
     expect(saved).toMatchObject({ name: 'Ontario building works', frequency: 'weekly' });
 
     // Delete each, confirming; Cancel keeps it.
@@ -207,7 +185,9 @@ describe('alerts', () => {
     await page.waitForURL(`${server.baseUrl}/alerts`);
     const first = page.getByTestId('alert-item').filter({ hasText: 'Ontario building works' });
     await first.getByRole('button', { name: 'Delete: Ontario building works' }).click();
-    await first.getByText('Delete the alert “Ontario building works”? It stops sending and this cannot be undone.').waitFor();
+    await first
+      .getByText('Delete the alert “Ontario building works”? It stops sending and this cannot be undone.')
+      .waitFor();
     await expectNoAxeViolations(page);
     await first.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByTestId('alert-item').count()).toBe(3);
@@ -252,9 +232,12 @@ describe('alerts', () => {
     const page = await signedInPage();
     await page.goto(`${server.baseUrl}/alerts`);
     // The local provider switches plans at once: Starter allows 3 active alerts.
-    expect((await call(page, 'POST', '/api/subscriptions/checkout', { planId: 'starter', billingCycle: 'monthly' })).status).toBe(200);
+    expect(
+      (await callApi(page, 'POST', '/api/subscriptions/checkout', { planId: 'starter', billingCycle: 'monthly' }))
+        .status,
+    ).toBe(200);
     for (const name of ['Two', 'Three']) {
-      expect((await call(page, 'POST', '/api/alerts', { name, criteria: { q: 'services' } })).status).toBe(201);
+      expect((await callApi(page, 'POST', '/api/alerts', { name, criteria: { q: 'services' } })).status).toBe(201);
     }
     await page.reload();
     await expect.poll(() => page.getByTestId('alert-usage').textContent()).toBe('3 of 3 active alerts');

@@ -1,47 +1,28 @@
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoDate, torontoMidday } from './db-fixtures.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
+const signedInPage = signedInPages(b, () => session);
 let server: RunningServer;
-let state: StorageState;
+let session: Session;
 let userId: string;
 
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
   const page = await b.newPage();
-  await signUpOnboarded(page, server, 'Deadline Keepers Ltd.');
-  state = await page.context().storageState();
-  userId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
-  );
+  session = await onboardedSession(page, server, 'Deadline Keepers Ltd.');
+  userId = session.userId;
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(
-  opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr'; timezoneId?: string } = {},
-) {
-  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP, timezoneId: opts.timezoneId });
-  await page.context().addCookies(state.cookies);
-  await page.addInitScript(
-    (items) => {
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    },
-    state.origins.flatMap((o) => o.localStorage),
-  );
-  if (opts.language) await chooseLanguage(page, opts.language);
-  return page;
-}
 
 async function bookmark(page: Page, tenderId: string) {
   const status = await page.evaluate(

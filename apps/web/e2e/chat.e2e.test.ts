@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatMessageList, ChatSessionList } from '@app/shared/ai';
 import { parse } from 'csv-parse/sync';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -18,8 +18,9 @@ import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-serv
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
+const signedInPage = signedInPages(b, () => session);
 let server: RunningServer;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
+let session: Session;
 let csvDir = '';
 
 const PAINTING = 'cb-999-00000091';
@@ -79,24 +80,13 @@ beforeAll(async () => {
   );
   server = await startServer({ ingestFiles: [file] });
   const page = await b.newPage();
-  await signUpOnboarded(page, server, 'Harbour Chat Consulting');
-  state = await page.context().storageState();
+  session = await onboardedSession(page, server, 'Harbour Chat Consulting');
 });
 
 afterAll(async () => {
   await server?.stop();
   if (csvDir) rmSync(csvDir, { recursive: true, force: true });
 });
-
-async function signedInPage(opts: { viewport?: { width: number; height: number } } = {}) {
-  const page = await b.newPage(opts.viewport ? { viewport: opts.viewport } : {});
-  await page.context().addCookies(state.cookies);
-  const stored = state.origins.flatMap((o) => o.localStorage);
-  await page.addInitScript((items) => {
-    for (const { name, value } of items) if (localStorage.getItem(name) === null) localStorage.setItem(name, value);
-  }, stored);
-  return page;
-}
 
 async function api<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => (await (await fetch(p, { credentials: 'include' })).json()) as T, path);

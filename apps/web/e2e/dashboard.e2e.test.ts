@@ -5,64 +5,32 @@ import type { Tender } from '@app/shared/tender';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { type FixtureTender, insertTenders, torontoMidday, torontoMidnight } from './db-fixtures.ts';
 import { repoRoot } from './paths.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { callApi, onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
+const signedInPage = signedInPages(b, () => session);
 let server: RunningServer;
 /** One onboarded user (consulting, Business Consulting, Alberta: see signUpOnboarded) for the file. */
-let state: StorageState;
+let session: Session;
 let userId: string;
 
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
   const page = await b.newPage();
-  await signUpOnboarded(page, server, 'Prairie Dashboard Consulting');
-  state = await page.context().storageState();
-  userId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
-  );
+  session = await onboardedSession(page, server, 'Prairie Dashboard Consulting');
+  userId = session.userId;
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-/** A page already signed in as the file's user (its cookie and restored auth state). */
-async function signedInPage(opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {}) {
-  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
-  await page.context().addCookies(state.cookies);
-  const stored = state.origins.flatMap((o) => o.localStorage);
-  await page.addInitScript((items) => {
-    for (const { name, value } of items) localStorage.setItem(name, value);
-  }, stored);
-  if (opts.language) await chooseLanguage(page, opts.language);
-  return page;
-}
-
-/** A same-origin call from the page, as the app makes them (cookie, Origin header). */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-        credentials: 'include',
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as T };
-    },
-    [method, path, body] as const,
-  );
-}
 
 function db() {
   return new Database(server.dbFile, { readonly: true, fileMustExist: true });
@@ -123,17 +91,17 @@ describe('home dashboard', () => {
     expect(soon).toHaveLength(2);
     expect(later).toHaveLength(2);
     for (const t of [...soon, ...later]) {
-      const res = await call(page, 'POST', '/api/bookmarks', { userId, tender_notice_id: t.id });
+      const res = await callApi(page, 'POST', '/api/bookmarks', { userId, tender_notice_id: t.id });
       expect(res.status).toBe(201);
     }
     const archivedId = later[1]!.id;
-    expect((await call(page, 'PATCH', `/api/bookmarks/${userId}/${archivedId}`, { status: 'archived' })).status).toBe(
-      200,
-    );
+    expect(
+      (await callApi(page, 'PATCH', `/api/bookmarks/${userId}/${archivedId}`, { status: 'archived' })).status,
+    ).toBe(200);
 
     await page.reload();
     await page.getByTestId('tile-saved').waitFor();
-    const api = (await call<Dashboard>(page, 'GET', '/api/dashboard')).body;
+    const api = (await callApi<Dashboard>(page, 'GET', '/api/dashboard')).body;
 
     const d = db();
     const savedInDb = (
@@ -179,7 +147,9 @@ describe('home dashboard', () => {
     // No alert yet: the Active alerts tile counts real alerts (alerts.e2e.test.ts creates some).
     expect(await tileValue(page, 'alerts')).toBe(0);
     expect(api.activeAlerts).toBe(0);
-    await expect.poll(() => page.getByTestId('tile-alerts').textContent()).toContain('Saved searches that email you new tenders');
+    await expect
+      .poll(() => page.getByTestId('tile-alerts').textContent())
+      .toContain('Saved searches that email you new tenders');
 
     // Urgent Deadlines: the two bookmarks closing within 7 days, soonest first, each opening its tender.
     const urgent = page.getByTestId('urgent-deadlines').getByRole('link');
@@ -202,7 +172,7 @@ describe('home dashboard', () => {
     await page.goto(`${server.baseUrl}/home`);
     const panel = page.getByRole('tabpanel', { name: 'Recommended for You' });
     await panel.getByTestId('recommendation').first().waitFor();
-    const api = (await call<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en')).body;
+    const api = (await callApi<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en')).body;
     expect(api.results.length).toBeGreaterThan(0);
 
     const cards = panel.getByTestId('recommendation');
@@ -249,15 +219,17 @@ describe('home dashboard', () => {
     await page.goto(`${server.baseUrl}/home`);
     const first = page.getByTestId('recommendation').first();
     await first.waitFor();
-    const before = (await call<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en')).body;
+    const before = (await callApi<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en'))
+      .body;
 
     const profile = {
       id: userId,
       primary_services: ['Cybersecurity', 'Software Development'],
       service_regions: ['Ontario'],
     };
-    expect((await call(page, 'POST', '/api/profile', profile)).status).toBe(200);
-    const after = (await call<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en')).body;
+    expect((await callApi(page, 'POST', '/api/profile', profile)).status).toBe(200);
+    const after = (await callApi<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=en'))
+      .body;
     expect(after.results.map((r) => [r.id, r.relevanceScore])).not.toEqual(
       before.results.map((r) => [r.id, r.relevanceScore]),
     );
@@ -273,7 +245,7 @@ describe('home dashboard', () => {
 
     // Back to the onboarding profile for the other tests.
     const restore = { id: userId, primary_services: ['Business Consulting'], service_regions: ['Alberta'] };
-    expect((await call(page, 'POST', '/api/profile', restore)).status).toBe(200);
+    expect((await callApi(page, 'POST', '/api/profile', restore)).status).toBe(200);
   });
 
   test('Recent Activity is the server’s log: a tender viewed and a search, newest first, with links', async () => {
@@ -291,7 +263,7 @@ describe('home dashboard', () => {
     await page.waitForURL('**/search?q=snow+removal+services');
     // Recorded by the search call; the search page may still be loading when we go back.
     await expect
-      .poll(async () => (await call<ActivityList>(page, 'GET', '/api/activity?limit=20')).body.activities[0]?.kind, {
+      .poll(async () => (await callApi<ActivityList>(page, 'GET', '/api/activity?limit=20')).body.activities[0]?.kind, {
         timeout: 15_000,
       })
       .toBe('searched');
@@ -300,7 +272,7 @@ describe('home dashboard', () => {
     await page.getByRole('tab', { name: 'Recent Activity' }).click();
     const list = page.getByTestId('activity-list');
     await list.waitFor();
-    const api = (await call<ActivityList>(page, 'GET', '/api/activity?limit=20')).body.activities;
+    const api = (await callApi<ActivityList>(page, 'GET', '/api/activity?limit=20')).body.activities;
     const d = db();
     const rows = d
       .prepare('SELECT kind, tender_id, query FROM activity WHERE user_id = ? ORDER BY id DESC LIMIT 20')
@@ -535,7 +507,7 @@ describe('home dashboard', () => {
       'Activité récente',
     ]);
     await page.getByTestId('recommendation').first().waitFor();
-    const api = (await call<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=fr')).body;
+    const api = (await callApi<RecommendationPage>(page, 'GET', '/api/recommendations?page=1&limit=10&locale=fr')).body;
     expect(await page.getByTestId('match-reasons').first().locator('li').allTextContents()).toEqual(
       api.results[0]!.reasons,
     );

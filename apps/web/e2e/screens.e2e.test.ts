@@ -1,8 +1,8 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoMidday, withDb } from './db-fixtures.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -14,8 +14,9 @@ import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-serv
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
+const signedInPage = signedInPages(b, () => session);
 let server: RunningServer;
-let state: Awaited<ReturnType<BrowserContext['storageState']>>;
+let session: Session;
 let userId: string;
 const DETAIL_ID = 'e2e-screens-detail';
 
@@ -52,11 +53,8 @@ beforeAll(async () => {
     },
   ]);
   const page = await b.newPage();
-  await signUpOnboarded(page, server, 'Screens Check Engineering Ltd.');
-  state = await page.context().storageState();
-  userId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
-  );
+  session = await onboardedSession(page, server, 'Screens Check Engineering Ltd.');
+  userId = session.userId;
   // Something in every list: three bookmarks (one with notes, one archived), a search, a view.
   const open = withDb(
     server,
@@ -93,19 +91,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(viewport: { width: number; height: number }, language: 'en' | 'fr'): Promise<Page> {
-  const page = await b.newPage({ viewport, timezoneId: 'America/Toronto' });
-  await page.context().addCookies(state.cookies);
-  await page.addInitScript(
-    (items) => {
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    },
-    state.origins.flatMap((o) => o.localStorage),
-  );
-  await chooseLanguage(page, language);
-  return page;
-}
 
 interface Screen {
   name: string;
@@ -212,7 +197,7 @@ describe('every discovery screen, EN and FR, 1280 and 375 px', () => {
       async () => {
         for (const language of ['en', 'fr'] as const) {
           for (const viewport of [DESKTOP, MOBILE]) {
-            const page = await signedInPage(viewport, language);
+            const page = await signedInPage({ viewport, language, timezoneId: 'America/Toronto' });
             await page.goto(`${server.baseUrl}${screen.path}`);
             await screen.ready(page, language).waitFor({ timeout: 30_000 });
             await screen.act?.(page, language);

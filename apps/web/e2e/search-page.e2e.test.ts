@@ -1,39 +1,29 @@
 import type { SearchCriteriaInput, SearchResponse } from '@app/shared/tender';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { matchBand, matchPercent } from '../src/features/tenders/components/search/match.ts';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoMidday } from './db-fixtures.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const browser = useBrowser();
+const signedInPage = signedInPages(browser, () => session);
 let server: RunningServer;
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let session: Session;
 const en = new Intl.NumberFormat('en-CA');
 
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
   const page = await browser.newPage();
-  await signUpOnboarded(page, server, 'Search Page Consulting');
-  session = await page.context().storageState();
+  session = await onboardedSession(page, server, 'Search Page Consulting');
   await page.context().close();
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
-  const page = await browser.newPage(options);
-  await page.context().addCookies(session.cookies);
-  const storage = session.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
-  await page.addInitScript((entries) => {
-    for (const [k, v] of entries) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
-  }, storage);
-  return page;
-}
 
 async function search(criteria: SearchCriteriaInput): Promise<SearchResponse> {
   const res = await fetch(`${server.baseUrl}/api/tenders/searchTenders`, {

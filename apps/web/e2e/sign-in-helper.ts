@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { chooseLanguage, type OpenOptions } from './browser.ts';
 import type { RunningServer } from './start-server.ts';
 
 export const E2E_PASSWORD = 'maple syrup tender season 42';
@@ -68,4 +69,69 @@ export async function signUpOnboarded(
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/home');
   return { email, password: E2E_PASSWORD };
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A signed-in, onboarded user whose cookies and localStorage later pages start with. */
+export interface Session {
+  state: StorageState;
+  userId: string;
+}
+
+/**
+ * signUpOnboarded in `page`, then what later pages need to be signed in as that user. The page
+ * stays open (and signed in) for further set-up.
+ */
+export async function onboardedSession(page: Page, server: RunningServer, company: string): Promise<Session> {
+  await signUpOnboarded(page, server, company);
+  const state = await page.context().storageState();
+  const me = (await (await page.request.get(`${server.baseUrl}/api/auth/user`)).json()) as { user: { id: string } };
+  return { state, userId: me.user.id };
+}
+
+export interface SignedInOptions extends OpenOptions {
+  /** The interface language, stored as the user's choice before every navigation. */
+  language?: 'en' | 'fr';
+}
+
+/**
+ * Opens pages signed in as the session's user: a new context with its cookies, and its
+ * localStorage written before each navigation (keys the page has set itself are kept, so a
+ * reload sees what the test did). `session` is read when a page opens (beforeAll sets it).
+ */
+export function signedInPages(browser: { newPage(o?: OpenOptions): Promise<Page> }, session: () => Session) {
+  return async (opts: SignedInOptions = {}): Promise<Page> => {
+    const { language, ...open } = opts;
+    const { state } = session();
+    const page = await browser.newPage(open);
+    await page.context().addCookies(state.cookies);
+    const entries = state.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
+    await page.addInitScript((items) => {
+      for (const [k, v] of items) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
+    }, entries);
+    if (language) await chooseLanguage(page, language);
+    return page;
+  };
+}
+
+/** A same-origin fetch from the page, with its cookies: the status and the JSON body (null if none). */
+export async function callApi<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, bd]) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: bd === undefined ? {} : { 'content-type': 'application/json' },
+        body: bd === undefined ? undefined : JSON.stringify(bd),
+        credentials: 'include',
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as T };
+    },
+    [method, path, body] as const,
+  );
 }

@@ -1,10 +1,10 @@
 import type { FilterOptions, TableQueryInput, TenderPage } from '@app/shared/tender';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageItems } from '../src/features/tenders/components/table-view/pagination.ts';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoMidday } from './db-fixtures.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 const COMPANY = 'Table Test Builders Inc.';
@@ -12,31 +12,21 @@ const NEW_TAB = ' (opens in a new tab)';
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const browser = useBrowser();
+const signedInPage = signedInPages(browser, () => session);
 let server: RunningServer;
 /** Cookies and local storage of one signed-in, onboarded user, reused by every test. */
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let session: Session;
 
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
   const page = await browser.newPage();
-  await signUpOnboarded(page, server, COMPANY);
-  session = await page.context().storageState();
+  session = await onboardedSession(page, server, COMPANY);
   await page.context().close();
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
-  const page = await browser.newPage(options);
-  await page.context().addCookies(session.cookies);
-  const storage = session.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
-  await page.addInitScript((entries) => {
-    for (const [k, v] of entries) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
-  }, storage);
-  return page;
-}
 
 async function table(query: TableQueryInput): Promise<TenderPage> {
   const res = await fetch(`${server.baseUrl}/api/tenders/table`, {
@@ -361,7 +351,9 @@ describe('table view', () => {
     await chooseLanguage(fr, 'fr');
     // The real CanadaBuys notices of Statistics Canada (closed by now).
     await fr.goto(`${server.baseUrl}/table-view?status=Closed&org=${encodeURIComponent('Statistics Canada')}`);
-    await expect.poll(async () => (await fr.getByTestId('tv-organization').allTextContents()).length).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await fr.getByTestId('tv-organization').allTextContents()).length)
+      .toBeGreaterThan(0);
     expect(new Set(await fr.getByTestId('tv-organization').allTextContents())).toEqual(new Set(['Statistique Canada']));
     const types = await fr.getByLabel("Type d'avis", { exact: true }).locator('option').allTextContents();
     expect(types.some((o) => o.startsWith('Demande de propositions'))).toBe(true);

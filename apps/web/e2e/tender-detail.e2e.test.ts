@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type CitedField, citedFieldText, type TenderSummary } from '@app/shared/ai';
 import type { Tender, TenderVersion } from '@app/shared/tender';
 import { parse } from 'csv-parse/sync';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   formatTenderDate,
@@ -16,7 +16,7 @@ import enTender from '../src/locales/en/tender.json' with { type: 'json' };
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoDate, torontoHour, torontoMidday } from './db-fixtures.ts';
 import { repoRoot } from './paths.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 const UNKNOWN_ID = 'no-such-tender-e2e';
@@ -27,8 +27,9 @@ const NEW_TAB = ' (opens in a new tab)';
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const browser = useBrowser();
+const signedInPage = signedInPages(browser, () => session);
 let server: RunningServer;
-let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+let session: Session;
 let userId = '';
 
 type Row = Record<string, string>;
@@ -58,26 +59,14 @@ function ingest(file: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
   const page = await browser.newPage();
-  await signUpOnboarded(page, server, 'Detail Test Supplies');
-  session = await page.context().storageState();
-  const me = (await (await page.request.get(`${server.baseUrl}/api/auth/user`)).json()) as { user: { id: string } };
-  userId = me.user.id;
+  session = await onboardedSession(page, server, 'Detail Test Supplies');
+  userId = session.userId;
   await page.context().close();
 });
 
 afterAll(async () => {
   await server?.stop();
 });
-
-async function signedInPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
-  const page = await browser.newPage(options);
-  await page.context().addCookies(session.cookies);
-  const storage = session.origins.flatMap((o) => o.localStorage.map((e) => [e.name, e.value] as const));
-  await page.addInitScript((entries) => {
-    for (const [k, v] of entries) if (window.localStorage.getItem(k) === null) window.localStorage.setItem(k, v);
-  }, storage);
-  return page;
-}
 
 async function getTender(id: string): Promise<Tender> {
   const res = await fetch(`${server.baseUrl}/api/tender-notice/${encodeURIComponent(id)}`);
