@@ -53,11 +53,14 @@ async function parseOnly(): Promise<void> {
 
 async function load(label: string, dbh: DbHandle): Promise<void> {
   for (const pass of ['first load (inserts)', 'same file again (unchanged)']) {
+    const cpu = process.cpuUsage();
     const [run, ms] = await timed(() => runIngest(dbh, { source: 'demo', input: csv }));
+    const used = process.cpuUsage(cpu);
     if (run.status !== 'succeeded') throw new Error(`${label}: run failed: ${run.error}`);
     const pad = `${label} ${pass}:`.padEnd(40);
     console.log(`${pad} ${run.rows_read} rows in ${Math.round(ms)} ms = ${rate(run.rows_read, ms)} ` +
-      `(inserted ${run.rows_inserted}, unchanged ${run.rows_unchanged}, rejected ${run.rows_rejected}; ${loadAvg()})`);
+      `(inserted ${run.rows_inserted}, unchanged ${run.rows_unchanged}, rejected ${run.rows_rejected}; ` +
+      `CPU ${Math.round((used.user + used.system) / run.rows_read)} µs/row over all threads; ${loadAvg()})`);
   }
   if (dbh.sqlite) {
     // The batch indexing (migration 2026-11-22-08) must leave every index complete.
