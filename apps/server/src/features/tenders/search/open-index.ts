@@ -8,6 +8,7 @@ import {
   type WeightedTerm,
 } from './search-scoring.ts';
 import { PROVINCES } from '@app/shared/constants';
+import { CODE_COLUMNS } from './search-fields.ts';
 import { words, type SearchTerm } from './search-terms.ts';
 
 /**
@@ -94,22 +95,6 @@ const CATEGORY_WORDS: Record<string, string> = {
   SRV: 'Services',
   SRVTGD: 'Services related to goods Services liés aux biens',
 };
-
-const CODE_FIELDS = [
-  'contracting_entity_name',
-  'contracting_entity_name_fr',
-  'category_primary',
-  'gsin',
-  'gsin_description',
-  'gsin_description_fr',
-  'unspsc',
-  'unspsc_description',
-  'unspsc_description_fr',
-  'procurement_type',
-  'procurement_type_fr',
-  'procurement_method',
-  'procurement_method_fr',
-] as const;
 
 /** Stored Open/Active and closing after `nowMs` (or no closing date): the notices this index holds. */
 export function isOpenRow(row: Pick<IndexableRow, 'status' | 'closing_date'>, nowMs: number): boolean {
@@ -366,7 +351,7 @@ export class OpenIndex {
     };
     add(row.title, TITLE);
     add(row.title_fr, TITLE);
-    for (const field of CODE_FIELDS) add(row[field], CODES);
+    for (const field of CODE_COLUMNS) add(row[field], CODES);
     for (const [code, text] of Object.entries(CATEGORY_WORDS))
       if (row.category_codes.includes(`|${code}|`)) add(text, CODES);
     add(row.description, DESCRIPTION);

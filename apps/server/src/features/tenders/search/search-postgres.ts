@@ -5,6 +5,7 @@ import type { TenderTable } from '../../../db/database.ts';
 import type { MatchQuery, SearchBackend } from './search.ts';
 import { filterClause, hasValueBound, type FilterColumns, type Scope, type SearchFilters } from './search-filters.ts';
 import type { Candidate } from './search-scoring.ts';
+import { CODE_COLUMNS } from './search-fields.ts';
 import type { SearchTerm } from './search-terms.ts';
 
 /**
@@ -29,22 +30,6 @@ const COLUMNS: FilterColumns = {
   firstSeenAfter: 't.created_at > ?',
   like: 'ILIKE',
 };
-
-const CODE_COLUMNS = [
-  'contracting_entity_name',
-  'contracting_entity_name_fr',
-  'category_primary',
-  'gsin',
-  'gsin_description',
-  'gsin_description_fr',
-  'unspsc',
-  'unspsc_description',
-  'unspsc_description_fr',
-  'procurement_type',
-  'procurement_type_fr',
-  'procurement_method',
-  'procurement_method_fr',
-] as const;
 
 // Every column but search_vector, which is large and not part of the API.
 const TENDER_COLUMNS = [
