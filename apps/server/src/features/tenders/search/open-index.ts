@@ -68,19 +68,7 @@ export const INDEXABLE_COLUMNS = [
   'title_fr',
   'description',
   'description_fr',
-  'contracting_entity_name',
-  'contracting_entity_name_fr',
-  'category_primary',
-  'gsin',
-  'gsin_description',
-  'gsin_description_fr',
-  'unspsc',
-  'unspsc_description',
-  'unspsc_description_fr',
-  'procurement_type',
-  'procurement_type_fr',
-  'procurement_method',
-  'procurement_method_fr',
+  ...CODE_COLUMNS,
 ] as const satisfies ReadonlyArray<keyof IndexableRow>;
 
 const TITLE = 1;
