@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
+import { openSqlite } from './open-sqlite.ts';
 
 export interface DbHandle {
   db: Db;
@@ -18,18 +19,6 @@ export interface DbHandle {
 // PostgreSQL returns int8/numeric as strings by default; our counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
-
-/** A better-sqlite3 connection with the app's settings (also used by ingestion worker threads). */
-export function openSqlite(path: string): SQLite.Database {
-  const sqlite = new SQLite(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // 128 MiB page cache (default 2 MiB): search over the full index reads many pages.
-  sqlite.pragma('cache_size = -131072');
-  return sqlite;
-}
 
 /** `file:./data/breeze.db` or `file::memory:` opens SQLite; `postgres://…` opens a pool. */
 export function createDb(url: string, opts: { poolSize?: number } = {}): DbHandle {

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
 import type SQLite from 'better-sqlite3';
 import { mapCanadaBuysRecord, type MapOptions, type TenderDraft } from './canadabuys.ts';
-import { readCanadaBuysCsv } from './csv-reader.ts';
+import type { ResolvedHeader } from './canadabuys-columns.ts';
+import { readCanadaBuysBlock } from './csv-reader.ts';
 import { upsertSqlite, type BatchCounts } from './ingest.queries.ts';
 
 /** A block of CSV records (csv-blocks.ts) read and mapped: what a worker thread does with it. */
@@ -15,21 +15,20 @@ export interface ParsedBlock {
   unclosedQuote: boolean;
 }
 
-export async function parseBlock(header: Uint8Array, bytes: Uint8Array, opts: MapOptions): Promise<ParsedBlock> {
+export function parseBlock(header: ResolvedHeader, bytes: Uint8Array, opts: MapOptions): ParsedBlock {
   const out: ParsedBlock = { records: 0, drafts: [], rejects: [], unclosedQuote: false };
-  for await (const item of readCanadaBuysCsv(Readable.from([Buffer.from(header), Buffer.from(bytes)]))) {
+  readCanadaBuysBlock(header, bytes, (item) => {
     out.records++;
     if ('error' in item) {
       out.rejects.push({ row: item.row, reason: item.error });
-      // csv-parse reports it only at the end of its input (skipped records may be yielded
-      // out of order, so this is not necessarily the last item).
+      // csv-parse reports it at the end of its input.
       if (item.code === 'CSV_QUOTE_NOT_CLOSED') out.unclosedQuote = true;
-      continue;
+      return;
     }
     const mapped = mapCanadaBuysRecord(item.record, opts, item.raw);
     if (mapped.ok) out.drafts.push(mapped.tender);
     else out.rejects.push({ row: item.row, reason: mapped.reason });
-  }
+  });
   return out;
 }
 

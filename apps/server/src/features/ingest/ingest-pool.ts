@@ -1,12 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { parse } from 'csv-parse/sync';
 import type { TenderDraft } from './canadabuys.ts';
-import { InvalidFileError, resolveHeader } from './canadabuys-columns.ts';
+import { InvalidFileError } from './canadabuys-columns.ts';
+import { bundledWorkerUrl } from '../../lib/worker-bundle.ts';
 import { csvBlocks, type CsvPiece } from './csv-blocks.ts';
 import { mapCanadaBuysRecord } from './canadabuys.ts';
-import { readCanadaBuysCsv } from './csv-reader.ts';
+import { readCanadaBuysCsv, readHeaderRecord } from './csv-reader.ts';
 import type { BatchCounts } from './ingest.queries.ts';
 
 /**
@@ -61,13 +61,15 @@ export interface PoolOptions {
 const DEFAULT_BLOCK_BYTES = 4 << 20;
 /** Blocks sent to a worker and not yet reported: bounds memory, keeps each worker busy. */
 const PER_WORKER = 2;
-const WORKER_URL = new URL('./ingest.worker.mjs', import.meta.url);
+const WORKER_ENTRY = new URL('./ingest.worker.ts', import.meta.url);
 /** Records per delivery on the single-reader path. */
 const IN_ORDER_GROUP = 1_000;
 
 /**
- * Worker threads load TypeScript through tsx (the server, the CLI and the benchmarks run under
- * it); elsewhere (the test runner, a bundle) ingestion reads in the calling thread.
+ * Under tsx (the server, the CLI, the benchmarks) ingestion runs in worker threads, started
+ * from a bundle of ingest.worker.ts (lib/worker-bundle.ts). Under the test runner, whose
+ * modules Vite transforms, it reads in the calling thread; ingest-pool.test.ts runs the pool
+ * in tsx processes and compares both paths.
  */
 export const canUseWorkers = () => process.execArgv.some((a) => a.includes('tsx'));
 
@@ -82,7 +84,7 @@ export async function runPool(
   const first = await pieces.next();
   if (first.done) throw new InvalidFileError('The file is empty: it has no header row');
   const header = first.value.bytes;
-  checkHeader(header);
+  readHeaderRecord(header); // throws when the header lacks the feed's required columns
 
   const shared = new SharedArrayBuffer(8);
   const state = new Int32Array(shared);
@@ -94,7 +96,8 @@ export async function runPool(
     shared,
     ...(opts.sqlitePath ? { sqlitePath: opts.sqlitePath } : {}),
   };
-  const workers = Array.from({ length: count }, () => new Worker(WORKER_URL, { workerData: init, execArgv: [] }));
+  const workerUrl = await bundledWorkerUrl(WORKER_ENTRY);
+  const workers = Array.from({ length: count }, () => new Worker(workerUrl, { workerData: init, execArgv: [] }));
   const exited = workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve())));
 
   const held = new Map<number, Extract<CsvPiece, { kind: 'block' }>>(); // sent, not yet delivered
@@ -209,19 +212,6 @@ export async function runPool(
     await Promise.all(exited);
     clearTimeout(timer);
   }
-}
-
-/** The header must name the feed's required columns (throws InvalidFileError otherwise). */
-function checkHeader(header: Buffer): void {
-  let fields: string[] | undefined;
-  try {
-    const rows: unknown = parse(header, { relax_quotes: true, relax_column_count: true });
-    fields = Array.isArray(rows) ? (rows[0] as string[] | undefined) : undefined;
-  } catch (err) {
-    throw new InvalidFileError(`Unreadable header row: ${(err as Error).message}`);
-  }
-  if (!fields) throw new InvalidFileError('The file is empty: it has no header row');
-  resolveHeader(fields);
 }
 
 /** The single-reader path from a block on: the held blocks, then the rest of the input. */
