@@ -4,6 +4,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
 import { liveOpenIndex } from './features/tenders/search/search.ts';
 import { scheduleIngest, seedIfEmpty } from './features/ingest/ingest.jobs.ts';
+import { restoreBulkLoadIndexes } from './features/ingest/ingest.queries.ts';
 import { scheduleBillingJobs } from './features/billing/billing.jobs.ts';
 import { scheduleAlerts } from './features/alerts/alerts.jobs.ts';
 
@@ -18,6 +19,8 @@ async function main() {
   }
   const dbh = createDb(env.DATABASE_URL);
   await migrateToLatest(dbh.db);
+  // Indexes that an ingestion killed mid-way left dropped (ingest.queries.ts beginBulkLoad).
+  if (dbh.sqlite) restoreBulkLoadIndexes(dbh.sqlite);
   const app = await buildApp({ env, dbh });
 
   // A refresh that adds tenders starts the alert digests at once (ADR 0012).

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PROVINCES } from '@app/shared/constants';
 import { afterAll, describe, expect, test } from 'vitest';
-import { buildTestApp, createTestDb } from '../../../test/build-test-app.ts';
+import { buildTestApp, createTestDb, testDialect } from '../../../test/build-test-app.ts';
 import type { DbHandle } from '../../db/connect.ts';
 import { toTender } from '../tenders/tender-row.ts';
 import { mapCanadaBuysRecord, type TenderDraft } from './canadabuys.ts';
@@ -15,7 +15,7 @@ import { readCanadaBuysCsv } from './csv-reader.ts';
 import { generateDemoCsv } from './demo-data.ts';
 import { runIngest } from './ingest.ts';
 import { NEW_FILE, OPEN_FILE, TENDER_DATA_KEY, runRefresh, seedIfEmpty } from './ingest.jobs.ts';
-import { getMeta, upsertAction } from './ingest.queries.ts';
+import { BULK_LOAD_META_KEY, beginBulkLoad, getMeta, restoreBulkLoadIndexes, upsertAction } from './ingest.queries.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const QUIRKS = fixture('quirks.csv');
@@ -133,6 +133,53 @@ describe('CanadaBuys CSV quirks', () => {
     expect(past.status).toBe('Open');
     expect(toTender(past, NOW).status).toBe('Closed');
     expect(toTender(future, NOW).status).toBe('Open');
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('bulk load into an empty table (SQLite)', () => {
+  const indexes = (dbh: DbHandle) =>
+    dbh.sqlite
+      ?.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('tender', 'tender_search') ORDER BY name`)
+      .all();
+
+  test('the first load drops the secondary indexes, then builds the same ones again', async () => {
+    const dbh = await createTestDb();
+    const migrated = indexes(dbh);
+    expect(migrated?.length).toBeGreaterThan(5);
+    const run = await runIngest(dbh, { source: 'canadabuys', input: QUIRKS, now: NOW });
+    expect(run.rows_inserted).toBe(5);
+    expect(indexes(dbh)).toEqual(migrated);
+    expect(await getMeta(dbh.db, BULK_LOAD_META_KEY)).toBeUndefined();
+    // The tender_search rows are complete, and queries use the rebuilt indexes.
+    const plan = dbh.sqlite?.prepare(`EXPLAIN QUERY PLAN SELECT id FROM tender WHERE contracting_entity_name = ?`).all('x');
+    expect(JSON.stringify(plan)).toMatch(/tender_entity_idx/);
+    expect(Number(dbh.sqlite?.prepare('SELECT count(*) FROM tender_search').pluck().get())).toBe(5);
+  });
+
+  test('a table with rows keeps its indexes', async () => {
+    const dbh = await createTestDb();
+    await runIngest(dbh, { source: 'canadabuys', input: QUIRKS, now: NOW });
+    const sqlite = dbh.sqlite as NonNullable<typeof dbh.sqlite>;
+    expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(false);
+    expect(indexes(dbh)?.length).toBeGreaterThan(5);
+  });
+
+  test('indexes left dropped by a run that died are built by the next run (and at start)', async () => {
+    const dbh = await createTestDb();
+    const sqlite = dbh.sqlite as NonNullable<typeof dbh.sqlite>;
+    const migrated = indexes(dbh);
+    // As if the process had been killed after beginBulkLoad: no indexes, their SQL saved.
+    expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(true);
+    expect(indexes(dbh)).toEqual([{ name: 'sqlite_autoindex_tender_1', sql: null }]);
+    expect(await getMeta(dbh.db, BULK_LOAD_META_KEY)).toBeDefined();
+    // A second begin while the first is unfinished does nothing (the saved SQL is kept).
+    expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(false);
+
+    const run = await runIngest(dbh, { source: 'canadabuys', input: BAD_ROWS, now: NOW });
+    expect(run.status).toBe('succeeded');
+    expect(indexes(dbh)).toEqual(migrated);
+    expect(await getMeta(dbh.db, BULK_LOAD_META_KEY)).toBeUndefined();
+    expect(restoreBulkLoadIndexes(sqlite)).toBe(0);
   });
 });
 

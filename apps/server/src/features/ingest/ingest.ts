@@ -7,7 +7,15 @@ import type { DbHandle } from '../../db/connect.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { TenderDraft } from './canadabuys.ts';
 import { InvalidFileError } from './canadabuys-columns.ts';
-import { insertRun, toIngestRun, updateRun, upsertTenders, type RunRow } from './ingest.queries.ts';
+import {
+  beginBulkLoad,
+  insertRun,
+  restoreBulkLoadIndexes,
+  toIngestRun,
+  updateRun,
+  upsertTenders,
+  type RunRow,
+} from './ingest.queries.ts';
 import { pruneChangeLog } from '../tenders/search/open-index-live.ts';
 import { mapCanadaBuysRecord } from './canadabuys.ts';
 import { readCanadaBuysCsv } from './csv-reader.ts';
@@ -102,16 +110,23 @@ async function ingestLocked(dbh: DbHandle, opts: IngestOptions): Promise<IngestR
   const progress: Progress = { run: newRun(opts, clock()), rejected: [] };
   await insertRun(dbh.db, progress.run);
   let failure: IngestFailure | null = null;
+  const sqlite = dbh.sqlite;
+  // Indexes left dropped by a run that never finished are built first; an empty table is
+  // filled without its secondary indexes, built once at the end (beginBulkLoad).
+  if (sqlite) restoreBulkLoadIndexes(sqlite);
+  const bulk = sqlite ? beginBulkLoad(sqlite, clock()) : false;
   try {
     const stream = await openInput(opts.input, opts.fetchTimeoutMs ?? 8_000);
     await consume(dbh, stream, opts, progress, clock);
   } catch (err) {
     if (err instanceof BatchWriteError) {
+      if (bulk && sqlite) restoreBulkLoadIndexes(sqlite);
       await finish(dbh, progress, clock(), { kind: 'interrupted', message: `Database error: ${err.message}` });
       throw err.cause instanceof Error ? err.cause : err;
     }
     failure = classify(err);
   }
+  if (bulk && sqlite) restoreBulkLoadIndexes(sqlite);
   await pruneChangeLog(dbh);
   return { run: await finish(dbh, progress, clock(), failure), failure };
 }
