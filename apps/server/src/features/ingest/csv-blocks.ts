@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
  * quote, which its parser reports, and the pool reads the rest of the file in order instead.
  *
  * Yields the header record first (with the UTF-8 BOM removed), then blocks of at least
- * `blockBytes` (the last may be shorter).
+ * `blockBytes` (the last may be shorter), except the first four: 1/16, 1/8, 1/4 and 1/2 of it.
  */
 
 const QUOTE = 0x22;
@@ -39,6 +39,9 @@ async function* cut(input: Readable, blockBytes: number): AsyncGenerator<{ kind:
   let parts: Buffer[] = [];
   let size = 0;
   let start: Buffer | undefined; // the first bytes, held until the BOM can be checked
+  // Small first blocks: the database write starts after a worker has read ~60 records
+  // instead of ~1,000 at its slowest (code not yet optimised).
+  let cutSize = Math.max(1, blockBytes >> 4);
 
   const take = (bytes: Buffer): Buffer => {
     const all = parts.length === 0 ? bytes : Buffer.concat([...parts, bytes]);
@@ -61,7 +64,7 @@ async function* cut(input: Readable, blockBytes: number): AsyncGenerator<{ kind:
       const q = buf.indexOf(QUOTE, i);
       const end = q < 0 ? buf.length : q;
       // Only look for a record end when a cut is due: the header's end, or a full block.
-      if (header === undefined || size + (i - from) >= blockBytes) {
+      if (header === undefined || size + (i - from) >= cutSize) {
         let nl = -1;
         for (let j = i; j < end; j++) {
           if (buf[j] === LF) {
@@ -76,6 +79,7 @@ async function* cut(input: Readable, blockBytes: number): AsyncGenerator<{ kind:
             yield { kind: 'header', bytes: piece };
           } else {
             yield { kind: 'block', bytes: piece };
+            cutSize = Math.min(blockBytes, cutSize * 2);
           }
           from = nl + 1;
           i = nl + 1;
