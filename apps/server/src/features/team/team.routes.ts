@@ -25,6 +25,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; sessions: Se
   const caller = async (req: FastifyRequest, reply: FastifyReply) => ({
     ...(await sessions.require(req, reply)).account.user,
     messageLocale: messageLocaleOf(req),
+    ip: req.ip,
+    userAgent: req.headers['user-agent']?.slice(0, 300) ?? null,
   });
 
   app.get(

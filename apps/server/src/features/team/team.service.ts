@@ -30,6 +30,7 @@ import {
   type InviteRecord,
 } from './team.queries.ts';
 import { inviteMail } from './team.mails.ts';
+import { insertAuthEvent } from '../auth/auth.queries.ts';
 
 const DAY_MS = 86_400_000;
 /** Invitations an owner may send per hour: each one is a mail to an address they typed. */
@@ -51,6 +52,26 @@ export interface Caller {
   locale: Locale;
   /** The language of a refusal's message (the request's). */
   messageLocale?: MessageLocale;
+  /** Where the request came from, for the audit trail. */
+  ip?: string;
+  userAgent?: string | null;
+}
+
+/**
+ * Team changes are access changes (who may use the owner's account), so each is an `auth_event`
+ * row like the account operations (ADR 0006, SECURITY.md A.14): the actor, the team and the
+ * person or invitation concerned; an invited address only as its SHA-256.
+ */
+type TeamEvent =
+  | 'team_invite_sent'
+  | 'team_invite_revoked'
+  | 'team_invite_accepted'
+  | 'team_member_removed'
+  | 'team_member_left';
+
+function audit(db: Db, caller: Caller, type: TeamEvent, at: string, detail: Record<string, string>, emailHash?: string) {
+  const { id: userId, ip = null, userAgent = null } = caller;
+  return insertAuthEvent(db, { type, userId, ip, userAgent, emailHash: emailHash ?? null, detail }, at);
 }
 
 const ownerOnly = () => new HttpError(403, 'team_owner_only', TEAM_MESSAGES.ownerOnly);
@@ -144,6 +165,7 @@ export function createTeamService(deps: TeamDeps) {
           },
           at.toISOString(),
         );
+        await audit(tx, caller, 'team_invite_sent', at.toISOString(), { teamId }, sha256Hex(email.trim().toLowerCase()));
       });
       const owner = await findOwnerLabel(db, caller.id);
       const invitee = await db
@@ -168,9 +190,11 @@ export function createTeamService(deps: TeamDeps) {
     async revokeInvite(caller: Caller, inviteId: string): Promise<Team> {
       await asOwner(caller.id);
       const team = await findTeamByOwner(db, caller.id);
-      if (!team || !(await revokeInvite(db, team.id, inviteId, now().toISOString()))) {
+      const at = now().toISOString();
+      if (!team || !(await revokeInvite(db, team.id, inviteId, at))) {
         throw notFound('team_invite_not_found', TEAM_MESSAGES.inviteNotFound);
       }
+      await audit(db, caller, 'team_invite_revoked', at, { teamId: team.id, inviteId });
       return view(caller.id);
     },
 
@@ -180,13 +204,17 @@ export function createTeamService(deps: TeamDeps) {
       if (!team || !(await deleteMember(db, team.id, memberId))) {
         throw notFound('team_member_not_found', TEAM_MESSAGES.memberNotFound);
       }
+      await audit(db, caller, 'team_member_removed', now().toISOString(), { teamId: team.id, memberId });
       return view(caller.id);
     },
 
     async leave(caller: Caller): Promise<Team> {
       const membership = await findMembership(db, caller.id);
       if (!membership) throw conflict('team_not_member', TEAM_MESSAGES.notMember);
-      await deleteMember(db, membership.teamId, caller.id);
+      if (await deleteMember(db, membership.teamId, caller.id)) {
+        const detail = { teamId: membership.teamId, ownerId: membership.ownerId };
+        await audit(db, caller, 'team_member_left', now().toISOString(), detail);
+      }
       return view(caller.id);
     },
 
@@ -227,6 +255,11 @@ export function createTeamService(deps: TeamDeps) {
         await assertRoomFor(tx, ownerPlan, invite.teamId, false, caller.messageLocale);
         if (!(await markInviteAccepted(tx, invite.id, caller.id, at))) throw invalidInvite();
         await insertMember(tx, { teamId: invite.teamId, userId: caller.id }, at);
+        await audit(tx, { ...caller, ip }, 'team_invite_accepted', at, {
+          teamId: invite.teamId,
+          inviteId: invite.id,
+          ownerId: invite.ownerId,
+        });
       });
       return view(caller.id);
     },

@@ -7,6 +7,8 @@ import { buildTenderRow, insertTenders } from '../../../test/factories.ts';
 import { startMailCatcher, tokenFromLink, type MailCatcher } from '../../../test/mail-catcher.ts';
 import { setUsage } from '../billing/billing.queries.ts';
 import { listExportRecords } from '../exports/exports.queries.ts';
+import { listAuthEvents } from '../auth/auth.queries.ts';
+import { sha256Hex } from '../../lib/tokens.ts';
 
 /**
  * Users per account (issue 7, ADR 0013) through the HTTP API, with invitation mails received on a
@@ -284,6 +286,57 @@ describe('members share the owner’s plan', () => {
     expect((await a.client.post('/api/team/invites/accept', { token: tokenForA })).json()).toMatchObject({
       code: 'team_conflict',
     });
+  });
+});
+
+describe('audit trail', () => {
+  test('invitations sent, revoked and accepted, removals and departures are auth_event rows, with no address in clear', async () => {
+    const owner = await person('professional');
+    const mate = await person();
+    const other = await person();
+    await invite(owner.client, other.email);
+    const [pending] = (await teamOf(owner.client)).invites;
+    expect((await owner.client.delete(`/api/team/invites/${pending!.id}`)).statusCode).toBe(200);
+    await join(owner.client, mate);
+    expect((await owner.client.delete(`/api/team/members/${mate.user.id}`)).statusCode).toBe(200);
+    await join(owner.client, mate);
+    expect((await mate.client.post('/api/team/leave')).statusCode).toBe(200);
+    // Refused attempts change nothing and add no team event.
+    expect((await owner.client.delete(`/api/team/members/${mate.user.id}`)).statusCode).toBe(404);
+
+    const teamId = (await ctx.dbh.db.selectFrom('team').select('id').where('owner_id', '=', owner.user.id).executeTakeFirstOrThrow()).id;
+    const events = [...(await listAuthEvents(ctx.dbh.db, owner.user.id)), ...(await listAuthEvents(ctx.dbh.db, mate.user.id))].filter(
+      (e) => e.type.startsWith('team_'),
+    );
+    // The test clock stands still, so the rows share one timestamp: compared as a set.
+    const key = (e: { type: string; userId: string | null; detail: string | null }) => `${e.type} ${e.userId} ${e.detail}`;
+    const invited = { teamId };
+    expect(events.map(key).sort()).toEqual(
+      [
+        { type: 'team_invite_sent', userId: owner.user.id, detail: invited },
+        { type: 'team_invite_revoked', userId: owner.user.id, detail: { teamId, inviteId: pending!.id } },
+        { type: 'team_invite_sent', userId: owner.user.id, detail: invited },
+        { type: 'team_member_removed', userId: owner.user.id, detail: { teamId, memberId: mate.user.id } },
+        { type: 'team_invite_sent', userId: owner.user.id, detail: invited },
+        { type: 'team_member_left', userId: mate.user.id, detail: { teamId, ownerId: owner.user.id } },
+      ]
+        .map((e) => key({ ...e, detail: JSON.stringify(e.detail) }))
+        .concat(events.filter((e) => e.type === 'team_invite_accepted').map(key))
+        .sort(),
+    );
+    const accepted = events.filter((e) => e.type === 'team_invite_accepted');
+    expect(accepted.map((e) => [e.userId, JSON.parse(e.detail ?? '{}').teamId, JSON.parse(e.detail ?? '{}').ownerId])).toEqual([
+      [mate.user.id, teamId, owner.user.id],
+      [mate.user.id, teamId, owner.user.id],
+    ]);
+    expect(events.filter((e) => e.type === 'team_invite_sent').map((e) => e.emailHash).sort()).toEqual(
+      [sha256Hex(other.email), sha256Hex(mate.email), sha256Hex(mate.email)].sort(),
+    );
+    for (const e of events) {
+      expect(e.ip).toBeTruthy();
+      expect(JSON.stringify(e)).not.toContain(other.email);
+      expect(JSON.stringify(e)).not.toContain(mate.email);
+    }
   });
 });
 
