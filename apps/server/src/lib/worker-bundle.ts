@@ -8,7 +8,7 @@ import { build, type Plugin } from 'esbuild';
  * that starts it; registering tsx in each worker cost ~1.2 s per worker before its first
  * instruction (the loader's own thread compiling the module graph, twice at once on two
  * cores), a fifth of a 30,000-row ingestion. The bundle takes ~30 ms to build, once per
- * process, and a worker starts from it in ~100 ms.
+ * process, and a worker starts from it in ~140 ms.
  *
  * Packages stay outside the bundle and are imported by absolute `file:` URL, resolved from
  * this package (a `data:` module cannot resolve a bare name itself); Node's built-ins and this
