@@ -3,7 +3,14 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
-import { confirmationLink, E2E_PASSWORD as PASSWORD, signUpOnboarded } from './sign-in-helper.ts';
+import {
+  apiPost,
+  confirmedAccount,
+  E2E_PASSWORD as PASSWORD,
+  signInThroughForm,
+  signUpOnboarded,
+  uniqueEmail,
+} from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -26,19 +33,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-async function apiPost(path: string, body: unknown, cookie?: string) {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { origin: server.baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
 /** A session made outside the browser (another device); its cookie. */
 async function otherDevice(email: string, password = PASSWORD): Promise<string> {
-  const res = await apiPost('/api/auth/signin', { email, password });
+  const res = await apiPost(server, '/api/auth/signin', { email, password });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }
@@ -83,21 +80,6 @@ const subjects = (email: string) =>
     ).map((r) => r.subject),
   );
 
-async function confirmedAccount(tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  expect((await apiPost('/api/auth/signup', { email, password: PASSWORD })).status).toBe(200);
-  const token = new URL(await confirmationLink(server, email)).hash.replace('#token=', '');
-  expect((await apiPost('/api/auth/confirm-email', { token })).status).toBe(200);
-  return email;
-}
-
-async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
-  await page.goto(`${server.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 /** Chromium logs each failed request the test provokes; drop exactly those before the console guard. */
 const dropHttpErrors = () =>
   browser.clearPageErrors(/status of (400|401|403|404|500)\b|net::ERR_FAILED|net::ERR_ABORTED/);
@@ -107,7 +89,7 @@ const persistedAuth = (page: Page) =>
 
 describe("spec §8's account messages", () => {
   test("'Failed to create user profile': the profile cannot be created at sign-in, and nobody is left signed in", async () => {
-    const email = await confirmedAccount('noprofile');
+    const email = await confirmedAccount(server, 'noprofile');
     const userId = withDb(
       (db) => (db.prepare('SELECT id FROM user_account WHERE email = ?').get(email) as { id: string }).id,
     );
@@ -122,7 +104,7 @@ describe("spec §8's account messages", () => {
     );
     const page = await browser.newPage();
     try {
-      await signInThroughForm(page, email);
+      await signInThroughForm(page, server, email);
       await page.getByRole('alert').getByText('Failed to create user profile').waitFor();
       expect(new URL(page.url()).pathname).toBe('/sign-in');
       expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401);
@@ -262,9 +244,9 @@ describe('the restore loader (spec §2, §9: at most 5 s)', () => {
 
 describe('guards and account screens', () => {
   test('signed in but not onboarded: /home and /profile opened directly land on /onboarding; Previous keeps the answers', async () => {
-    const email = await confirmedAccount('notonboarded');
+    const email = await confirmedAccount(server, 'notonboarded');
     const page = await browser.newPage();
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page.waitForURL('**/onboarding');
     for (const path of ['/home', '/profile', '/settings']) {
       await page.goto(`${server.baseUrl}${path}`);
@@ -315,8 +297,8 @@ describe('guards and account screens', () => {
   });
 
   test('the reset link with access_token in the query string works, leaves no token in the address, and sends no Referer', async () => {
-    const email = await confirmedAccount('querytoken');
-    expect((await apiPost('/api/auth/reset-password', { email })).status).toBe(200);
+    const email = await confirmedAccount(server, 'querytoken');
+    expect((await apiPost(server, '/api/auth/reset-password', { email })).status).toBe(200);
     const link = await mailedLink(email, /https?:\/\/\S+\/update-password#access_token=[A-Za-z0-9_-]+/);
     const token = new URL(link).hash.replace('#access_token=', '');
     const page = await browser.newPage();
@@ -330,7 +312,7 @@ describe('guards and account screens', () => {
     await page.getByRole('button', { name: 'Update password' }).click();
     await page.getByText('Password updated! Redirecting to sign in...').waitFor();
     await page.waitForURL('**/sign-in');
-    await signInThroughForm(page, email, NEW_PASSWORD);
+    await signInThroughForm(page, server, email, NEW_PASSWORD);
     await page.waitForURL('**/onboarding');
   });
 
@@ -411,8 +393,8 @@ describe('settings', () => {
     await expect.poll(() => subjects(email)).toContain('Your Breeze email address was changed');
     await page.goto(`${server.baseUrl}/settings`);
     await page.getByText(`Signed in as ${next}`).waitFor();
-    expect((await apiPost('/api/auth/signin', { email: next, password: PASSWORD })).status).toBe(200);
-    expect((await apiPost('/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
+    expect((await apiPost(server, '/api/auth/signin', { email: next, password: PASSWORD })).status).toBe(200);
+    expect((await apiPost(server, '/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
   });
 
   test('delete account: the password is required, then everything is gone and the user is signed out', async () => {
@@ -446,7 +428,7 @@ describe('settings', () => {
     expect(withDb((db) => db.prepare('SELECT count(*) AS n FROM session WHERE user_id = ?').get(userId))).toEqual({
       n: 0,
     });
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page.getByText('Invalid email or password').waitFor();
     dropHttpErrors();
   });

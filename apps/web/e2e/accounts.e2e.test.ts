@@ -9,7 +9,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { repoRoot } from './paths.ts';
-import { confirmationLink, E2E_PASSWORD as PASSWORD, signUpOnboarded } from './sign-in-helper.ts';
+import {
+  apiPost,
+  confirmationLink,
+  confirmedAccount,
+  E2E_PASSWORD as PASSWORD,
+  signInThroughForm,
+  signUpOnboarded,
+  submitSignInForm,
+  uniqueEmail,
+} from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -41,22 +50,6 @@ afterAll(async () => {
 
 // ── helpers ──────────────────────────────────────────────────────────────────────────────────
 
-const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-
-/** A state-changing API call as the app makes it (its own Origin, JSON). */
-async function apiPost(path: string, body: unknown, cookie?: string, userAgent?: string) {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      origin: server.baseUrl,
-      'content-type': 'application/json',
-      ...(cookie ? { cookie } : {}),
-      ...(userAgent ? { 'user-agent': userAgent } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-}
-
 /** Mails in the server's outbox for `email`, oldest first. */
 function outbox(email: string): Array<{ subject: string; text_body: string }> {
   const db = new Database(server.dbFile, { readonly: true, fileMustExist: true });
@@ -83,24 +76,6 @@ async function mailedLink(email: string, pattern: RegExp, minMails = 1): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no mail matching ${pattern} for ${email}`);
-}
-
-/** An account signed up and confirmed through the API (the screens are tested elsewhere). */
-async function confirmedAccount(tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  const res = await apiPost('/api/auth/signup', { email, password: PASSWORD });
-  expect(res.status, await res.text()).toBe(200);
-  const token = new URL(await confirmationLink(server, email)).hash.replace('#token=', '');
-  const confirmed = await apiPost('/api/auth/confirm-email', { token });
-  expect(confirmed.status).toBe(200);
-  return email;
-}
-
-async function signInThroughForm(page: Page, email: string, password = PASSWORD) {
-  await page.goto(`${server.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 /** Chromium logs every 4xx/5xx the app provokes on purpose; drop exactly those before the guard. */
@@ -168,9 +143,7 @@ describe('accounts', () => {
       await page.getByRole('link', { name: 'Go to sign in' }).click();
 
       await page.waitForURL('**/sign-in');
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await submitSignInForm(page, email);
 
       // Signed in, not onboarded: the auth-entry guard sends the user to /onboarding.
       await page.waitForURL('**/onboarding');
@@ -263,7 +236,7 @@ describe('accounts', () => {
   test(
     'reset password from the mailed link, then sign in with the new password',
     async () => {
-      const email = await confirmedAccount('reset');
+      const email = await confirmedAccount(server, 'reset');
       const page = await browser.newPage();
 
       // The update-password screen needs a token (spec §2).
@@ -324,7 +297,7 @@ describe('accounts', () => {
       await page.getByText('This link is invalid or has expired. Please request a new one.').waitFor();
 
       // The old password no longer works; the new one does.
-      await signInThroughForm(page, email, PASSWORD);
+      await signInThroughForm(page, server, email, PASSWORD);
       await page.getByText('Invalid email or password').waitFor();
       await check(page, 'accounts-sign-in-error');
       await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
@@ -335,7 +308,7 @@ describe('accounts', () => {
       // Any other sign-in failure (no answer) is 'Failed to sign in' (spec §8).
       const other = await browser.newPage();
       await other.route('**/api/auth/signin', (route) => route.abort());
-      await signInThroughForm(other, email, NEW_PASSWORD);
+      await signInThroughForm(other, server, email, NEW_PASSWORD);
       await other.getByText('Failed to sign in').waitFor();
       dropHttpErrors();
     },
@@ -344,12 +317,12 @@ describe('accounts', () => {
 
   test('signing in unconfirmed explains why and resends the confirmation mail', async () => {
     const email = uniqueEmail('unconfirmed');
-    expect((await apiPost('/api/auth/signup', { email, password: PASSWORD })).status).toBe(200);
+    expect((await apiPost(server, '/api/auth/signup', { email, password: PASSWORD })).status).toBe(200);
     await confirmationLink(server, email);
     const before = outbox(email).length;
 
     const page = await browser.newPage();
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page
       .getByText(
         'Please confirm your email address before signing in. Check your inbox for the confirmation link, or request a new one.',
@@ -369,7 +342,7 @@ describe('accounts', () => {
     expect(mails.at(-1)!.subject).toBe('Confirm your Breeze account');
     await page.goto(link);
     await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page.waitForURL('**/onboarding');
   });
 
@@ -438,7 +411,7 @@ describe('accounts', () => {
     const { email } = await signUpOnboarded(page, server, 'Settings Test Co.');
 
     // A second session from another device.
-    const other = await apiPost('/api/auth/signin', { email, password: PASSWORD }, undefined, 'E2E Other Device/1.0');
+    const other = await apiPost(server, '/api/auth/signin', { email, password: PASSWORD }, 'E2E Other Device/1.0');
     expect(other.status).toBe(200);
     const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
     expect((await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie: otherCookie } })).status).toBe(200);
@@ -468,8 +441,8 @@ describe('accounts', () => {
     await pwSection.getByText('Your password has been changed.').waitFor();
     // The session was rotated, not ended: the page still works; the new password signs in.
     expect((await authUser(page)).user.email).toBe(email);
-    expect((await apiPost('/api/auth/signin', { email, password: NEW_PASSWORD })).status).toBe(200);
-    expect((await apiPost('/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
+    expect((await apiPost(server, '/api/auth/signin', { email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await apiPost(server, '/api/auth/signin', { email, password: PASSWORD })).status).toBe(401);
 
     // Email change to an address that another account takes before the link is used (spec §8 duplicate).
     const wanted = uniqueEmail('wanted');
@@ -480,7 +453,7 @@ describe('accounts', () => {
     await emailSection.getByText('Check your new inbox: we sent a confirmation link to the new address.').waitFor();
     const changeLink = await mailedLink(wanted, /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/);
     expect(outbox(wanted)[0]!.subject).toBe('Confirm your new Breeze email address');
-    expect((await apiPost('/api/auth/signup', { email: wanted, password: PASSWORD })).status).toBe(200);
+    expect((await apiPost(server, '/api/auth/signup', { email: wanted, password: PASSWORD })).status).toBe(200);
     await page.goto(changeLink);
     await page.getByText('This email address is already used by another account.').waitFor();
     await check(page, 'accounts-confirm-email-taken');
@@ -547,9 +520,9 @@ describe('accounts', () => {
   });
 
   test("'Skip for now' lets the user in with an incomplete profile and invites them to complete it", async () => {
-    const email = await confirmedAccount('skip');
+    const email = await confirmedAccount(server, 'skip');
     const page = await browser.newPage();
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page.waitForURL('**/onboarding');
 
     // Without a session the skip cannot be saved: spec §8's onboarding message.
@@ -560,7 +533,7 @@ describe('accounts', () => {
     await page.waitForURL('**/sign-in');
     dropHttpErrors();
 
-    await signInThroughForm(page, email);
+    await signInThroughForm(page, server, email);
     await page.waitForURL('**/onboarding');
     await page.getByRole('link', { name: "Skip for now, I'll complete this later" }).click();
     await page.waitForURL('**/home');
@@ -588,7 +561,7 @@ describe('accounts', () => {
   test(
     'every account screen in French, with zero axe violations',
     async () => {
-      const email = await confirmedAccount('fr');
+      const email = await confirmedAccount(server, 'fr');
       const page = await browser.newPage({ locale: 'fr-CA' });
       await chooseLanguage(page, 'fr');
 

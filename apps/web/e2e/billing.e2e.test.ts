@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../server/test/fake-stripe.ts';
 import { chooseLanguage, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { confirmationLink, E2E_PASSWORD as PASSWORD, signUpOnboarded } from './sign-in-helper.ts';
+import { confirmationLink, E2E_PASSWORD as PASSWORD, signInThroughForm, signUpOnboarded } from './sign-in-helper.ts';
 import { type RunningServer, startServer } from './start-server.ts';
 
 const COMPANY = 'Prairie Bid Works';
@@ -156,10 +156,7 @@ describe('plans and billing (local provider)', () => {
 
     await page.goto(await confirmationLink(server, email));
     await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
-    await page.goto(`${server.baseUrl}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughForm(page, server, email);
     await page.waitForURL('**/onboarding');
 
     // Onboarding is the accounts test's subject: complete the profile through the API here.

@@ -17,7 +17,7 @@ import frNotFound from '../src/locales/fr/notFound.json';
 import enNotFound from '../src/locales/en/notFound.json';
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { webDist } from './paths.ts';
-import { E2E_PASSWORD } from './sign-in-helper.ts';
+import { confirmationLinkFrom, signUpConfirmedSignedIn } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -401,22 +401,7 @@ describe('header and footer (spec §2)', () => {
 
   test('signed in: the logo leads to /home', async () => {
     const page = await browser.newPage();
-    const email = `e2e-site-${Date.now()}@example.com`;
-    await page.goto(`${server.baseUrl}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByLabel('Confirm password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-    await page.getByRole('button', { name: 'Start my free trial' }).click();
-    await page.waitForURL('**/sign-in?confirm-email=true');
-    const mail = await catcher.next(email, 'Confirm your Breeze account', 15_000);
-    await page.goto(/https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail.text)![0]);
-    await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
-    await page.goto(`${server.baseUrl}/sign-in`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/onboarding');
+    await signUpConfirmedSignedIn(page, server, confirmationLinkFrom(catcher));
     await page.getByRole('link', { name: "Skip for now, I'll complete this later" }).click();
     await page.waitForURL('**/home');
     await page.goto(`${server.baseUrl}/about`);

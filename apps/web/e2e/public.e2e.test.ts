@@ -17,7 +17,7 @@ import frContent from '../src/locales/fr/content.json';
 import frLanding from '../src/locales/fr/landing.json';
 import frNotFound from '../src/locales/fr/notFound.json';
 import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { E2E_PASSWORD } from './sign-in-helper.ts';
+import { completeOnboarding, confirmationLinkFrom, signUpConfirmedSignedIn } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 const SUPPORT_EMAIL = 'support-e2e@breeze.example';
@@ -77,38 +77,16 @@ function withDb<T>(read: (db: Database.Database) => T): T {
 
 /** Signs a new user up, confirms from the mail the catcher received, signs in and onboards; ends on /home. */
 async function signUpOnboarded(page: Page) {
-  const email = `e2e-public-${Date.now()}@example.com`;
-  await page.goto(`${server!.baseUrl}/sign-up`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Start my free trial' }).click();
-  await page.waitForURL('**/sign-in?confirm-email=true');
-  const mail = await catcher!.next(email, 'Confirm your Breeze account', 15_000);
-  const link = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
-  expect(link, mail.text).toBeDefined();
-  await page.goto(link!);
-  await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
-  await page.goto(`${server!.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/onboarding');
-  const next = page.getByRole('button', { name: 'Continue' });
-  await page.getByLabel('Company name').fill('Harbour IT Services Inc.');
-  await page.getByLabel('Company size').selectOption('1-10');
-  await next.click();
-  await page.getByRole('heading', { name: 'Industry & Services' }).waitFor();
-  await page.getByLabel('Industry', { exact: true }).selectOption('it-services');
-  await page.getByRole('checkbox', { name: 'Software Development' }).check();
-  await page.getByRole('checkbox', { name: 'Ontario' }).check();
-  await next.click();
-  await page.getByRole('heading', { name: 'Experience & Preferences' }).waitFor();
-  await page.getByLabel('Government contracting experience').selectOption('some');
-  await page.getByLabel('Typical contract size').selectOption('under-50k');
-  await page.getByRole('button', { name: 'Complete Setup' }).click();
-  await page.waitForURL('**/home');
+  await signUpConfirmedSignedIn(page, server!, confirmationLinkFrom(catcher!));
+  await completeOnboarding(page, {
+    company: 'Harbour IT Services Inc.',
+    size: '1-10',
+    industry: 'it-services',
+    service: 'Software Development',
+    region: 'Ontario',
+    experience: 'some',
+    contractSize: 'under-50k',
+  });
 }
 
 describe('landing page', () => {

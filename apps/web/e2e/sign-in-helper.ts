@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { MailCatcher } from '../../server/test/mail-catcher.ts';
 import { chooseLanguage, type OpenOptions } from './browser.ts';
 import type { RunningServer } from './start-server.ts';
 
@@ -26,14 +28,65 @@ export async function confirmationLink(server: RunningServer, email: string): Pr
   throw new Error(`no confirmation mail for ${email}\n${server.output()}`);
 }
 
+/** A new address no other test uses: `e2e-<tag>-<time>-<random>@example.com`. */
+export const uniqueEmail = (tag: string) =>
+  `e2e-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** A state-changing API call as the app makes it (its own Origin, JSON), outside the browser. */
+export async function apiPost(server: RunningServer, path: string, body: unknown, userAgent?: string) {
+  return fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      origin: server.baseUrl,
+      'content-type': 'application/json',
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** An account signed up and confirmed through the API (the screens are tested elsewhere); its email. */
+export async function confirmedAccount(server: RunningServer, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const res = await apiPost(server, '/api/auth/signup', { email, password: E2E_PASSWORD });
+  expect(res.status, await res.text()).toBe(200);
+  const token = new URL(await confirmationLink(server, email)).hash.replace('#token=', '');
+  const confirmed = await apiPost(server, '/api/auth/confirm-email', { token });
+  expect(confirmed.status).toBe(200);
+  return email;
+}
+
+/** The confirmation link mailed to `email` as the loopback SMTP server received it. */
+export const confirmationLinkFrom = (catcher: MailCatcher) => async (email: string) => {
+  const mail = await catcher.next(email, 'Confirm your Breeze account', 15_000);
+  const link = /https?:\/\/\S+\/confirm-email#token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeDefined();
+  return link!;
+};
+
 /**
- * Signs a new user up through the screens, confirms the address from the mailed link, signs in
- * and completes the three onboarding steps; the page ends on /home, signed in and onboarded.
+ * Fills the sign-in form already on the page and presses Sign In. It waits for nothing after the
+ * click: the caller waits for what it expects (/onboarding, /home, an error message).
  */
-export async function signUpOnboarded(
+export async function submitSignInForm(page: Page, email: string, password = E2E_PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens /sign-in and signs in through the form (see submitSignInForm: the caller waits for the outcome). */
+export async function signInThroughForm(page: Page, server: RunningServer, email: string, password = E2E_PASSWORD) {
+  await page.goto(`${server.baseUrl}/sign-in`);
+  await submitSignInForm(page, email, password);
+}
+
+/**
+ * Signs a new user up through the screens, confirms the address from the mailed link and signs in
+ * through the form; the page ends on /onboarding, signed in and not onboarded.
+ */
+export async function signUpConfirmedSignedIn(
   page: Page,
   server: RunningServer,
-  company = 'Prairie Engineering Ltd.',
   /** Where the confirmation link comes from: the outbox by default, a loopback SMTP server when the test runs one. */
   confirmLink: (email: string) => Promise<string> = (email) => confirmationLink(server, email),
 ) {
@@ -48,27 +101,65 @@ export async function signUpOnboarded(
 
   await page.goto(await confirmLink(email));
   await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
-  await page.goto(`${server.baseUrl}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-
+  await signInThroughForm(page, server, email);
   await page.waitForURL('**/onboarding');
+  return { email, password: E2E_PASSWORD };
+}
+
+/** The answers of the three onboarding steps. */
+export interface OnboardingAnswers {
+  company: string;
+  size: string;
+  industry: string;
+  service: string;
+  region: string;
+  experience: string;
+  contractSize: string;
+}
+
+/** signUpOnboarded's answers (the dashboard tests rely on consulting, Business Consulting, Alberta). */
+export const DEFAULT_ONBOARDING: OnboardingAnswers = {
+  company: 'Prairie Engineering Ltd.',
+  size: '11-50',
+  industry: 'consulting',
+  service: 'Business Consulting',
+  region: 'Alberta',
+  experience: 'some',
+  contractSize: '50k-250k',
+};
+
+/** From /onboarding, completes the three steps with `answers`; the page ends on /home. */
+export async function completeOnboarding(page: Page, answers: OnboardingAnswers = DEFAULT_ONBOARDING) {
   const next = page.getByRole('button', { name: 'Continue' });
-  await page.getByLabel('Company name').fill(company);
-  await page.getByLabel('Company size').selectOption('11-50');
+  await page.getByLabel('Company name').fill(answers.company);
+  await page.getByLabel('Company size').selectOption(answers.size);
   await next.click();
   await page.getByRole('heading', { name: 'Industry & Services' }).waitFor();
-  await page.getByLabel('Industry', { exact: true }).selectOption('consulting');
-  await page.getByRole('checkbox', { name: 'Business Consulting' }).check();
-  await page.getByRole('checkbox', { name: 'Alberta' }).check();
+  await page.getByLabel('Industry', { exact: true }).selectOption(answers.industry);
+  await page.getByRole('checkbox', { name: answers.service }).check();
+  await page.getByRole('checkbox', { name: answers.region }).check();
   await next.click();
   await page.getByRole('heading', { name: 'Experience & Preferences' }).waitFor();
-  await page.getByLabel('Government contracting experience').selectOption('some');
-  await page.getByLabel('Typical contract size').selectOption('50k-250k');
+  await page.getByLabel('Government contracting experience').selectOption(answers.experience);
+  await page.getByLabel('Typical contract size').selectOption(answers.contractSize);
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/home');
-  return { email, password: E2E_PASSWORD };
+}
+
+/**
+ * Signs a new user up through the screens, confirms the address from the mailed link, signs in
+ * and completes the three onboarding steps; the page ends on /home, signed in and onboarded.
+ */
+export async function signUpOnboarded(
+  page: Page,
+  server: RunningServer,
+  company = DEFAULT_ONBOARDING.company,
+  /** Where the confirmation link comes from: the outbox by default, a loopback SMTP server when the test runs one. */
+  confirmLink: (email: string) => Promise<string> = (email) => confirmationLink(server, email),
+) {
+  const account = await signUpConfirmedSignedIn(page, server, confirmLink);
+  await completeOnboarding(page, { ...DEFAULT_ONBOARDING, company });
+  return account;
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
