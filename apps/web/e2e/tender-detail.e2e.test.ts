@@ -14,7 +14,7 @@ import {
 } from '../src/features/tenders/components/tender-detail/tender-format.ts';
 import enTender from '../src/locales/en/tender.json' with { type: 'json' };
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { insertTenders, torontoDate, torontoHour, torontoMidday } from './db-fixtures.ts';
+import { insertTenders, torontoMidday, torontoMidnight } from './db-fixtures.ts';
 import { repoRoot } from './paths.ts';
 import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
@@ -346,12 +346,13 @@ describe('tender detail', () => {
   }, 150_000);
 
   test('countdown texts and urgency for past, today, tomorrow, 7 and 10 days: detail, bookmarks and home agree', async () => {
-    // The days are Toronto calendar days (the browser's zone below). Close to midnight there,
-    // "today" would turn into "tomorrow" during the test: start after it instead.
-    while (torontoHour() === 23 && new Date().getUTCMinutes() >= 35) await new Promise((r) => setTimeout(r, 60_000));
+    // The days are Toronto calendar days (the browser's zone below). Within 5 minutes of
+    // midnight there, "today" could turn into "tomorrow" during the test: start after it instead.
+    while (Date.parse(torontoMidnight(1)) - Date.now() < 5 * 60_000) await new Promise((r) => setTimeout(r, 30_000));
     const now = Date.now();
-    // 22:30 EST / 23:30 EDT tonight, or 20 minutes from now when that is sooner.
-    const tonight = Math.min(Date.parse(`${torontoDate(1)}T03:30:00.000Z`), now + 20 * 60_000);
+    // Later today in Toronto and still ahead when the test ends (it takes about a minute):
+    // 20 minutes from now, or a minute before midnight when that is sooner.
+    const tonight = Math.min(now + 20 * 60_000, Date.parse(torontoMidnight(1)) - 60_000);
     const fixtures = [
       { id: 'e2e-cd-past', title: 'Countdown fixture closed an hour ago', closing: new Date(now - 3_600_000) },
       { id: 'e2e-cd-today', title: 'Countdown fixture closing tonight', closing: new Date(tonight) },
@@ -442,7 +443,7 @@ describe('tender detail', () => {
         headers: { origin: server.baseUrl },
       });
     }
-  }, 120_000);
+  }, 420_000);
 
   test('the loading, error and unexpected-error pages (spec §2, §8)', async () => {
     insertTenders(server, [{ id: 'e2e-states', title: 'Loading state fixture', closing_date: torontoMidday(20) }]);
