@@ -1,73 +1,27 @@
 import type { BookmarkList } from '@app/shared/bookmarks';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { signUpOnboarded } from './sign-in-helper.ts';
+import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
+import { callApi, onboardedSession, type Session, type SignedInOptions, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-interface Account {
-  state: StorageState;
-  userId: string;
-}
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
 const b = useBrowser();
 let server: RunningServer;
-let owner: Account;
-let other: Account;
-
-async function signUp(company: string): Promise<Account> {
-  const page = await b.newPage();
-  await signUpOnboarded(page, server, company);
-  const userId = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('root') ?? '{}') as { user: { user: { id: string } } }).user.user.id,
-  );
-  return { state: await page.context().storageState(), userId };
-}
+let owner: Session;
+let other: Session;
 
 beforeAll(async () => {
   server = await startServer({ ingestFiles: [CANADABUYS_SAMPLE] });
-  owner = await signUp('Maple Bookmark Works');
-  other = await signUp('Someone Else Inc.');
+  owner = await onboardedSession(await b.newPage(), server, 'Maple Bookmark Works');
+  other = await onboardedSession(await b.newPage(), server, 'Someone Else Inc.');
 });
 
 afterAll(async () => {
   await server?.stop();
 });
 
-async function pageAs(
-  account: Account,
-  opts: { viewport?: { width: number; height: number }; language?: 'en' | 'fr' } = {},
-) {
-  const page = await b.newPage({ viewport: opts.viewport ?? DESKTOP });
-  await page.context().addCookies(account.state.cookies);
-  await page.addInitScript(
-    (items) => {
-      for (const { name, value } of items) localStorage.setItem(name, value);
-    },
-    account.state.origins.flatMap((o) => o.localStorage),
-  );
-  if (opts.language) await chooseLanguage(page, opts.language);
-  return page;
-}
-
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(p, {
-        method: m,
-        headers: b === undefined ? {} : { 'content-type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-        credentials: 'include',
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as T };
-    },
-    [method, path, body] as const,
-  );
-}
-
+const pageAs = (session: Session, opts: SignedInOptions = {}) => signedInPages(b, () => session)(opts);
 interface BookmarkRow {
   tender_id: string;
   notes: string | null;
@@ -132,7 +86,7 @@ describe('bookmarks', () => {
     const [real, demo] = [sample[0]!, open[0]!];
     for (const t of [real, demo]) {
       expect(
-        (await call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: t.id })).status,
+        (await callApi(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: t.id })).status,
       ).toBe(201);
     }
     await page.reload();
@@ -157,7 +111,7 @@ describe('bookmarks', () => {
     const saved = bookmarkRows(owner.userId).find((r) => r.tender_id === real.id)!;
     expect(saved.notes).toBe(notes);
     expect(saved.updated_at > before.updated_at).toBe(true);
-    const listed = (await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${owner.userId}`)).body.bookmarks;
+    const listed = (await callApi<BookmarkList>(page, 'GET', `/api/bookmarks/user/${owner.userId}`)).body.bookmarks;
     expect(listed.find((bk) => bk.tender_notice_id === real.id)?.updated_at).toBe(saved.updated_at);
     expect(await item.getByTestId('bookmark-updated').textContent()).toMatch(/^Updated /);
     // Kept after a reload.
@@ -205,10 +159,10 @@ describe('bookmarks', () => {
     const { open } = tenders();
     const target = open[1]!;
     expect(
-      (await call(mine, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: target.id })).status,
+      (await callApi(mine, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: target.id })).status,
     ).toBe(201);
     expect(
-      (await call(mine, 'PUT', `/api/bookmarks/${owner.userId}/${target.id}/notes`, { notes: 'private' })).status,
+      (await callApi(mine, 'PUT', `/api/bookmarks/${owner.userId}/${target.id}/notes`, { notes: 'private' })).status,
     ).toBe(200);
     const before = bookmarkRows(owner.userId);
 
@@ -217,11 +171,11 @@ describe('bookmarks', () => {
     await page.getByRole('heading', { name: 'No bookmarks yet' }).waitFor();
     const base = `/api/bookmarks/${owner.userId}/${encodeURIComponent(target.id)}`;
     const attempts = await Promise.all([
-      call(page, 'GET', `/api/bookmarks/user/${owner.userId}`),
-      call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: open[0]!.id }),
-      call(page, 'PUT', `${base}/notes`, { notes: 'overwritten' }),
-      call(page, 'PATCH', base, { status: 'archived' }),
-      call(page, 'DELETE', base),
+      callApi(page, 'GET', `/api/bookmarks/user/${owner.userId}`),
+      callApi(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: open[0]!.id }),
+      callApi(page, 'PUT', `${base}/notes`, { notes: 'overwritten' }),
+      callApi(page, 'PATCH', base, { status: 'archived' }),
+      callApi(page, 'DELETE', base),
     ]);
     b.clearPageErrors(/status of 403/);
     expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403, 403]);
@@ -229,7 +183,7 @@ describe('bookmarks', () => {
     expect(bookmarkRows(owner.userId)).toEqual(before);
     expect(bookmarkRows(other.userId)).toEqual([]);
     // Their own list is theirs: empty.
-    const theirs = await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`);
+    const theirs = await callApi<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`);
     expect(theirs).toEqual({ status: 200, body: { bookmarks: [], error: null } });
   });
 
@@ -240,7 +194,7 @@ describe('bookmarks', () => {
     await page.goto(`${server.baseUrl}/bookmarks`);
     // A bookmark to act on (200 if a test before left it).
     expect([200, 201]).toContain(
-      (await call(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: kept!.id })).status,
+      (await callApi(page, 'POST', '/api/bookmarks', { userId: owner.userId, tender_notice_id: kept!.id })).status,
     );
     const fail = (status = 500) => ({
       status,
@@ -285,7 +239,7 @@ describe('bookmarks', () => {
 
     // Creating fails on the tender page: 'Failed to create bookmark'.
     const other = open[1]!;
-    await call(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(other.id)}`);
+    await callApi(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(other.id)}`);
     await page.route('**/api/bookmarks', (route) =>
       route.request().method() === 'POST' ? route.fulfill(fail()) : route.continue(),
     );
@@ -303,13 +257,13 @@ describe('bookmarks', () => {
     const ids = open3();
     // Three bookmarks, the first one oldest.
     for (const id of ids) {
-      expect((await call(page, 'POST', '/api/bookmarks', { userId: other.userId, tender_notice_id: id })).status).toBe(
+      expect((await callApi(page, 'POST', '/api/bookmarks', { userId: other.userId, tender_notice_id: id })).status).toBe(
         201,
       );
       await page.waitForTimeout(20); // distinct created_at
     }
     const [oldest, middle, newest] = ids as [string, string, string];
-    expect((await call(page, 'PATCH', `/api/bookmarks/${other.userId}/${oldest}`, { status: 'archived' })).status).toBe(
+    expect((await callApi(page, 'PATCH', `/api/bookmarks/${other.userId}/${oldest}`, { status: 'archived' })).status).toBe(
       200,
     );
 
@@ -344,9 +298,9 @@ describe('bookmarks', () => {
     // The server's order after a reload is the same.
     await page.reload();
     await expect.poll(order).toEqual([oldest, newest, middle]);
-    const listed = (await call<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`)).body.bookmarks;
+    const listed = (await callApi<BookmarkList>(page, 'GET', `/api/bookmarks/user/${other.userId}`)).body.bookmarks;
     expect(listed.map((bk) => bk.tender_notice_id)).toEqual([oldest, newest, middle]);
-    for (const id of ids) await call(page, 'DELETE', `/api/bookmarks/${other.userId}/${id}`);
+    for (const id of ids) await callApi(page, 'DELETE', `/api/bookmarks/${other.userId}/${id}`);
   });
 
   test('in French, with the spec’s error message when a change fails', async () => {
@@ -360,7 +314,7 @@ describe('bookmarks', () => {
     await screenshot(page, 'bookmarks-fr');
 
     // Removed meanwhile (another tab): removing again fails with spec §8's message, in French.
-    expect((await call(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(id)}`)).status).toBe(200);
+    expect((await callApi(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(id)}`)).status).toBe(200);
     await first.getByRole('button', { name: /^Retirer/ }).click();
     await page.getByText('Échec de la suppression du favori').waitFor();
     b.clearPageErrors(/status of 404/);

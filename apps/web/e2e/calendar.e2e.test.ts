@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoDate, torontoMidday } from './db-fixtures.ts';
-import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
+import { callApi, onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 // eslint-disable-next-line react-hooks/rules-of-hooks -- a vitest setup helper named like a hook, not a React hook
@@ -25,17 +25,7 @@ afterAll(async () => {
 });
 
 async function bookmark(page: Page, tenderId: string) {
-  const status = await page.evaluate(
-    async ([u, id]) =>
-      (
-        await fetch('/api/bookmarks', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ userId: u, tender_notice_id: id }),
-        })
-      ).status,
-    [userId, tenderId] as const,
-  );
+  const { status } = await callApi(page, 'POST', '/api/bookmarks', { userId, tender_notice_id: tenderId });
   // 201 new, 200 already bookmarked.
   expect([200, 201]).toContain(status);
 }

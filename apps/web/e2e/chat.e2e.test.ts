@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
-import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
+import { callApi, onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 /**
@@ -89,7 +89,7 @@ afterAll(async () => {
 });
 
 async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => (await (await fetch(p, { credentials: 'include' })).json()) as T, path);
+  return (await callApi<T>(page, 'GET', path)).body;
 }
 
 async function openChat(page: Page) {

@@ -16,7 +16,7 @@ import enTender from '../src/locales/en/tender.json' with { type: 'json' };
 import { chooseLanguage, DESKTOP, expectNoAxeViolations, MOBILE, screenshot, useBrowser } from './browser.ts';
 import { insertTenders, torontoMidday, torontoMidnight } from './db-fixtures.ts';
 import { repoRoot } from './paths.ts';
-import { onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
+import { callApi, onboardedSession, type Session, signedInPages } from './sign-in-helper.ts';
 import { CANADABUYS_SAMPLE, type RunningServer, startServer } from './start-server.ts';
 
 const UNKNOWN_ID = 'no-such-tender-e2e';
@@ -306,18 +306,9 @@ describe('tender detail', () => {
       // French, its sentences quoted from the French description.
       const frSummary = fr.getByTestId('ai-summary');
       await frSummary.waitFor({ timeout: 30_000 });
-      const expected = await fr.evaluate(
-        async (id) =>
-          (await (
-            await fetch('/api/ai/generateTenderSummary', {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ tenderId: id, locale: 'fr' }),
-              credentials: 'include',
-            })
-          ).json()) as TenderSummary,
-        KNOWN_REF,
-      );
+      const expected = (
+        await callApi<TenderSummary>(fr, 'POST', '/api/ai/generateTenderSummary', { tenderId: KNOWN_REF, locale: 'fr' })
+      ).body;
       expect(expected.locale).toBe('fr');
       const shown = squash((await frSummary.textContent()) ?? '');
       expect(shown).toContain(squash(expected.summary));
