@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { TenderDraft } from './canadabuys.ts';
-import { InvalidFileError } from './canadabuys-columns.ts';
+import { InvalidFileError, type ResolvedHeader } from './canadabuys-columns.ts';
 import { bundledWorkerUrl } from '../../lib/worker-bundle.ts';
 import { csvBlocks, type CsvPiece } from './csv-blocks.ts';
 import { mapCanadaBuysRecord } from './canadabuys.ts';
@@ -25,7 +25,8 @@ import type { BatchCounts } from './ingest.queries.ts';
 export interface PoolInit {
   source: string;
   sqlitePath?: string;
-  header: Uint8Array;
+  /** The file's header, resolved (and checked) once here. */
+  header: ResolvedHeader;
   shared: SharedArrayBuffer;
 }
 export type ToWorker =
@@ -84,7 +85,7 @@ export async function runPool(
   const first = await pieces.next();
   if (first.done) throw new InvalidFileError('The file is empty: it has no header row');
   const header = first.value.bytes;
-  readHeaderRecord(header); // throws when the header lacks the feed's required columns
+  const resolved = readHeaderRecord(header); // throws when the header lacks the feed's required columns
 
   const shared = new SharedArrayBuffer(8);
   const state = new Int32Array(shared);
@@ -92,7 +93,7 @@ export async function runPool(
   const count = opts.workers ?? defaultWorkers();
   const init: PoolInit = {
     source: opts.source,
-    header,
+    header: resolved,
     shared,
     ...(opts.sqlitePath ? { sqlitePath: opts.sqlitePath } : {}),
   };

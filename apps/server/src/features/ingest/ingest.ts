@@ -120,13 +120,13 @@ async function ingestLocked(dbh: DbHandle, opts: IngestOptions): Promise<IngestR
     await consume(dbh, stream, opts, progress, clock);
   } catch (err) {
     if (err instanceof BatchWriteError) {
-      if (bulk && sqlite) restoreBulkLoadIndexes(sqlite);
       await finish(dbh, progress, clock(), { kind: 'interrupted', message: `Database error: ${err.message}` });
       throw err.cause instanceof Error ? err.cause : err;
     }
     failure = classify(err);
+  } finally {
+    if (bulk && sqlite) restoreBulkLoadIndexes(sqlite);
   }
-  if (bulk && sqlite) restoreBulkLoadIndexes(sqlite);
   await pruneChangeLog(dbh);
   return { run: await finish(dbh, progress, clock(), failure), failure };
 }

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openSqlite } from '../../db/open-sqlite.ts';
 import { InvalidFileError } from './canadabuys-columns.ts';
-import { readHeaderRecord } from './csv-reader.ts';
 import { parseBlock, writeSqliteBatches } from './ingest-block.ts';
 import type { PoolInit, ToPool, ToWorker } from './ingest-pool.ts';
 
@@ -16,8 +15,6 @@ const shared = new Int32Array(init.shared);
 // shared[TURN]: the next block to write; shared[LIMIT]: blocks from this index on are dropped.
 const TURN = 0;
 const LIMIT = 1;
-// The pool has checked it before starting the workers.
-const header = readHeaderRecord(init.header);
 const db = init.sqlitePath ? openSqlite(init.sqlitePath) : undefined;
 
 const queue: ToWorker[] = [];
@@ -62,7 +59,7 @@ function awaitTurn(index: number): boolean {
 async function handle(msg: Extract<ToWorker, { type: 'block' }>): Promise<void> {
   const send = (m: ToPool) => port?.postMessage(m);
   try {
-    const parsed = parseBlock(header, msg.bytes, { source: init.source });
+    const parsed = parseBlock(init.header, msg.bytes, { source: init.source });
     const { records, rejects } = parsed;
     if (parsed.unclosedQuote && !msg.last) {
       send({ type: 'resync', index: msg.index });
