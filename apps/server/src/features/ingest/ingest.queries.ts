@@ -229,6 +229,8 @@ export function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso:
 /** app_meta key holding the CREATE INDEX statements of indexes a bulk load has dropped. */
 export const BULK_LOAD_META_KEY = 'ingest_bulk_load_indexes';
 const BULK_LOAD_TABLES = "('tender', 'tender_search')";
+/** Memory map used while the dropped indexes are built (the pages past it are read as usual). */
+const BULK_LOAD_MMAP_BYTES = 2 ** 30;
 
 /**
  * Bulk load (ADR 0003, "Speed"): an ingestion that starts on an empty tender table drops the
@@ -263,10 +265,18 @@ export function restoreBulkLoadIndexes(db: SQLite.Database): number {
   const saved = db.prepare('SELECT value FROM app_meta WHERE key = ?').pluck().get(BULK_LOAD_META_KEY) as string | undefined;
   if (saved === undefined) return 0;
   const statements = JSON.parse(saved) as string[];
-  db.transaction(() => {
-    for (const stmt of statements) db.exec(stmt.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
-    db.prepare('DELETE FROM app_meta WHERE key = ?').run(BULK_LOAD_META_KEY);
-  })();
+  // Each CREATE INDEX scans its table; through a memory map, rather than a read() call per
+  // page, the scans of a 30,000-row load take ~0.19 s instead of ~0.42 s (bench/README.md).
+  const mmapSize = db.pragma('mmap_size', { simple: true }) as number;
+  db.pragma(`mmap_size = ${BULK_LOAD_MMAP_BYTES}`);
+  try {
+    db.transaction(() => {
+      for (const stmt of statements) db.exec(stmt.replace(/^CREATE INDEX /i, 'CREATE INDEX IF NOT EXISTS '));
+      db.prepare('DELETE FROM app_meta WHERE key = ?').run(BULK_LOAD_META_KEY);
+    })();
+  } finally {
+    db.pragma(`mmap_size = ${mmapSize}`);
+  }
   return statements.length;
 }
 
