@@ -43,7 +43,7 @@ export class LiveOpenIndex {
    */
   private readonly results = new Map<string, SearchResult>();
   /** The same as JSON without its closing `,"search_score":…}` (for the HTTP route), by id. */
-  private readonly fragments = new Map<string, string>();
+  private readonly fragments = new Map<string, Buffer>();
   /** When the database last failed us: the index is left alone for RETRY_AFTER_MS. */
   private failedAt: number | undefined;
 
@@ -156,14 +156,16 @@ export class LiveOpenIndex {
   }
 
   /**
-   * The JSON of these open notices' search results, each missing its `search_score` and
-   * closing brace: `fragment + ',"search_score":' + score + '}'` is the result.
+   * The JSON of these open notices' search results as UTF-8, each missing its `search_score`
+   * and closing brace: `fragment + ',"search_score":' + score + '}'` is the result. Bytes
+   * rather than strings, so that a response is concatenated outside the JavaScript heap and
+   * sent without being encoded again (search.ts).
    */
   async fragmentsOf(
     ids: string[],
     load: (ids: string[]) => Promise<Map<string, SearchResult>>,
-  ): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
+  ): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
     const missing: string[] = [];
     for (const id of ids) {
       const hit = this.fragments.get(id);
@@ -173,7 +175,7 @@ export class LiveOpenIndex {
     if (missing.length > 0) {
       for (const [id, result] of await load(missing)) {
         const { search_score: _score, ...rest } = result;
-        const fragment = JSON.stringify(rest).slice(0, -1);
+        const fragment = Buffer.from(JSON.stringify(rest).slice(0, -1));
         out.set(id, fragment);
         this.fragments.set(id, fragment);
       }

@@ -79,19 +79,29 @@ describe('which engine answers', () => {
 describe('the HTTP form', () => {
   test('the JSON the route sends is the response searchTenders gives, result for result', async () => {
     const dbh = await createTestDb();
-    await insertTenders(dbh.db, corpus(60));
+    // Text outside Latin-1 (a dash, a curly apostrophe, an emoji): the JSON is sent as UTF-8 bytes.
+    const multibyte = buildTenderRow({
+      id: 'c-utf8',
+      title: 'Bridge deck – l’entretien du pont 🚧',
+      description: 'Réfection du tablier – travaux d’été, 🚧 signalisation.',
+      region_keys: '|Quebec|',
+      closing_date: inDays(10),
+    });
+    await insertTenders(dbh.db, [...corpus(60), multibyte]);
     for (const body of [
       { q: 'bridge' },
+      { q: 'entretien' },
       { q: 'snow road', limit: 5, offset: 5 },
       { q: '', regions: ['Quebec'] },
       { q: 'x', tender_status: ['Closed'] },
     ]) {
       const criteria = searchCriteriaSchema.parse(body);
-      const sent = JSON.parse((await searchTendersJson(dbh, criteria)).json) as SearchResponse;
+      const sent = JSON.parse((await searchTendersJson(dbh, criteria)).json.toString('utf8')) as SearchResponse;
       const object = await searchTenders(dbh, criteria);
       expect(searchResponseSchema.parse(sent)).toEqual(sent);
       const withoutTime = (r: SearchResponse) => ({ ...r, search_metadata: { ...r.search_metadata, took_ms: 0 } });
       expect(withoutTime(sent)).toEqual(withoutTime(object));
+      if (body.q === 'entretien') expect(sent.results.map((r) => r.title)).toEqual(['Bridge deck – l’entretien du pont 🚧']);
     }
   });
 });

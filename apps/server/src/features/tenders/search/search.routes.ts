@@ -30,7 +30,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ dbh: DbHandle; activity?: Act
         const count = `${total}${lowerBound ? '+' : ''} ${total === 1 ? 'result' : 'results'}`;
         await activity.recordForCaller(req, { kind: 'searched', query: q, detail: count });
       }
-      // Fastify sends a JSON string as is (no second serialization). It is built by
+      // Fastify sends the JSON bytes as they are (no second serialization). They are built by
       // searchTendersJson from typed rows and not validated here (zod parsing cost as much as a
       // search); search.test.ts validates responses against searchResponseSchema instead. The
       // cast only tells the type provider so.

@@ -124,6 +124,10 @@ const RESULT_TTL_MS = 15_000;
 const RESULT_CACHE_SIZE = 500;
 let resultCacheEnabled = true;
 type Form = 'object' | 'json';
+const RESULTS_OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+/** The 'object' form's json (never sent). */
+const NO_JSON = Buffer.alloc(0);
 const resultCaches = new WeakMap<SearchBackend, Map<string, { at: number; version: string; answer: Answer }>>();
 
 /** The benchmark measures the engine itself with the cache off. */
@@ -146,9 +150,9 @@ export async function searchTenders(
   return (await answer(dbh, criteria, now, 'object', options)).response;
 }
 
-/** What the HTTP route sends: the response as JSON, with the figures the route logs. */
+/** What the HTTP route sends: the response as UTF-8 JSON, with the figures the route logs. */
 export interface SearchJson {
-  json: string;
+  json: Buffer;
   total: number;
   lowerBound: boolean;
 }
@@ -262,13 +266,17 @@ async function runSearch(
     };
     if (form === 'json') {
       const fragments = await live.fragmentsOf(hits.ids, loadResults);
-      const parts: string[] = [];
+      const parts: Buffer[] = [RESULTS_OPEN];
+      let shown = 0;
       hits.ids.forEach((id, i) => {
         const f = fragments.get(id);
-        if (f !== undefined) parts.push(`${f},"search_score":${JSON.stringify(hits.scores[i])}}`);
+        if (f === undefined) return;
+        if (shown++ > 0) parts.push(COMMA);
+        parts.push(f, Buffer.from(`,"search_score":${JSON.stringify(hits.scores[i])}}`, 'latin1'));
       });
-      const meta = metadata(hits, parts.length);
-      const json = `{"results":[${parts.join(',')}],"total_results":${hits.total},"search_metadata":${JSON.stringify(meta)}}`;
+      const meta = metadata(hits, shown);
+      parts.push(Buffer.from(`],"total_results":${hits.total},"search_metadata":${JSON.stringify(meta)}}`));
+      const json = Buffer.concat(parts);
       return {
         json,
         total: hits.total,
@@ -283,7 +291,7 @@ async function runSearch(
       return r ? [{ ...r, search_score: hits.scores[i] as number }] : [];
     });
     const response = { results, total_results: hits.total, search_metadata: metadata(hits, results.length) };
-    return { response, json: '', total: hits.total, lowerBound: false, engine: 'memory' };
+    return { response, json: NO_JSON, total: hits.total, lowerBound: false, engine: 'memory' };
   }
 
   const found =
@@ -298,7 +306,7 @@ async function runSearch(
     total_results: found.total,
     search_metadata: metadata(found, results.length),
   };
-  const json = form === 'json' ? JSON.stringify(response) : '';
+  const json = form === 'json' ? Buffer.from(JSON.stringify(response)) : NO_JSON;
   return { response, json, total: found.total, lowerBound: found.lowerBound, engine: 'database' };
 }
 
