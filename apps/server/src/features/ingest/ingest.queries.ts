@@ -266,7 +266,7 @@ export function restoreBulkLoadIndexes(db: SQLite.Database): number {
   if (saved === undefined) return 0;
   const statements = JSON.parse(saved) as string[];
   // Each CREATE INDEX scans its table; through a memory map, rather than a read() call per
-  // page, the scans of a 30,000-row load take ~0.19 s instead of ~0.42 s (bench/README.md).
+  // page, the scans after a 30,000-row load take ~0.2 s instead of ~0.42 s (bench/README.md).
   const mmapSize = db.pragma('mmap_size', { simple: true }) as number;
   db.pragma(`mmap_size = ${BULK_LOAD_MMAP_BYTES}`);
   try {

@@ -42,7 +42,7 @@ export class LiveOpenIndex {
    * they are dropped exactly when a change to them is applied.
    */
   private readonly results = new Map<string, SearchResult>();
-  /** The same as JSON without its closing `,"search_score":…}` (for the HTTP route), by id. */
+  /** The same as UTF-8 JSON without its closing `,"search_score":…}` (for the HTTP route), by id. */
   private readonly fragments = new Map<string, Buffer>();
   /** When the database last failed us: the index is left alone for RETRY_AFTER_MS. */
   private failedAt: number | undefined;
