@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/out/**', '.tmp/**', '**/.scratch*/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'bench/out/**',
+      '.tmp/**',
+      '**/.scratch*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -27,13 +37,25 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings through env.ts (loadEnv), the only reader of process.env.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through env.ts (loadEnv), the only reader of process.env.',
+        },
       ],
     },
   },
   {
     // The one reader of process.env, and the test/bench/CLI harnesses that set up their own.
-    files: ['apps/server/src/env.ts', '**/*.test.ts', '**/test/**', 'bench/**', 'scripts/**', '**/e2e/**', 'vitest.config.ts'],
+    files: [
+      'apps/server/src/env.ts',
+      '**/*.test.ts',
+      '**/test/**',
+      'bench/**',
+      'scripts/**',
+      '**/e2e/**',
+      'vitest.config.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -23,7 +23,10 @@ import { canUseWorkers, defaultWorkers } from '../apps/server/src/features/inges
  * The first load is the figure of the ingestion target (≥ 10,000 rows/s); bench/README.md.
  */
 
-const loadAvg = () => `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+const loadAvg = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 
 const { values: args } = parseArgs({
   options: { rows: { type: 'string', default: '30000' }, real: { type: 'boolean', default: false } },
@@ -58,9 +61,11 @@ async function load(label: string, dbh: DbHandle): Promise<void> {
     const used = process.cpuUsage(cpu);
     if (run.status !== 'succeeded') throw new Error(`${label}: run failed: ${run.error}`);
     const pad = `${label} ${pass}:`.padEnd(40);
-    console.log(`${pad} ${run.rows_read} rows in ${Math.round(ms)} ms = ${rate(run.rows_read, ms)} ` +
-      `(inserted ${run.rows_inserted}, unchanged ${run.rows_unchanged}, rejected ${run.rows_rejected}; ` +
-      `CPU ${Math.round((used.user + used.system) / run.rows_read)} µs/row over all threads; ${loadAvg()})`);
+    console.log(
+      `${pad} ${run.rows_read} rows in ${Math.round(ms)} ms = ${rate(run.rows_read, ms)} ` +
+        `(inserted ${run.rows_inserted}, unchanged ${run.rows_unchanged}, rejected ${run.rows_rejected}; ` +
+        `CPU ${Math.round((used.user + used.system) / run.rows_read)} µs/row over all threads; ${loadAvg()})`,
+    );
   }
   if (dbh.sqlite) {
     // The batch indexing (migration 2026-11-22-08) must leave every index complete.

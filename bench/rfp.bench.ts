@@ -28,7 +28,10 @@ import { multipartBody } from '../apps/server/test/rfp-fixtures.ts';
  */
 const { values: args } = parseArgs({
   options: {
-    file: { type: 'string', default: '../shared/data/rfp-pdfs/AB-2024-07156_Penhold_Public-Services-Building_RFP-2024-004.pdf' },
+    file: {
+      type: 'string',
+      default: '../shared/data/rfp-pdfs/AB-2024-07156_Penhold_Public-Services-Building_RFP-2024-004.pdf',
+    },
     runs: { type: 'string', default: '5' },
   },
 });
@@ -38,7 +41,10 @@ const runs = Number(args.runs);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 console.log(`${filename}, ${(bytes.byteLength / 1048576).toFixed(2)} MB; load average ${load()} (1/5/15 min)`);
 
@@ -46,7 +52,15 @@ console.log(`${filename}, ${(bytes.byteLength / 1048576).toFixed(2)} MB; load av
 const dir = mkdtempSync(join(tmpdir(), 'breeze-rfp-bench-'));
 const dbh = createDb(`file:${join(dir, 'bench.db')}`);
 await migrateToLatest(dbh.db);
-const env = loadEnv({ LOG_LEVEL: 'warn', SEED_DEMO: 'off', INGEST_SCHEDULE: 'off', BILLING_SCHEDULE: 'off', WEB_DIST_DIR: '/nonexistent', RFP_UPLOADS_PER_HOUR: '10000', RFP_UPLOADS_PER_HOUR_PER_IP: '10000' });
+const env = loadEnv({
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'off',
+  INGEST_SCHEDULE: 'off',
+  BILLING_SCHEDULE: 'off',
+  WEB_DIST_DIR: '/nonexistent',
+  RFP_UPLOADS_PER_HOUR: '10000',
+  RFP_UPLOADS_PER_HOUR_PER_IP: '10000',
+});
 const app = await buildApp({ env, dbh });
 await createConfirmedUser(dbh, 'bench@example.com', 'bench passphrase 2026');
 const client = new TestClient(app);
@@ -64,11 +78,19 @@ async function throughApp() {
   if (res.statusCode !== 200) throw new Error(`analyze: ${res.statusCode} ${res.body}`);
   const detail = res.json<RfpDocumentDetail>();
   await client.delete(`/api/rfp/documents/${id}`);
-  return { upload: t1 - t0, analyze: t2 - t1, total: t2 - t0, pages: detail.pageCount, citations: detail.citations.length };
+  return {
+    upload: t1 - t0,
+    analyze: t2 - t1,
+    total: t2 - t0,
+    pages: detail.pageCount,
+    citations: detail.citations.length,
+  };
 }
 
 const coldApp = await throughApp();
-console.log(`app   cold: upload ${fmt(coldApp.upload)} + analyze ${fmt(coldApp.analyze)} = ${fmt(coldApp.total)} (${coldApp.pages} pages, ${coldApp.citations} citations)`);
+console.log(
+  `app   cold: upload ${fmt(coldApp.upload)} + analyze ${fmt(coldApp.analyze)} = ${fmt(coldApp.total)} (${coldApp.pages} pages, ${coldApp.citations} citations)`,
+);
 const appTotals: number[] = [];
 for (let i = 0; i < runs; i++) {
   await sleep(1500);
@@ -81,7 +103,12 @@ await dbh.close();
 rmSync(dir, { recursive: true, force: true });
 
 // 2. The two steps alone.
-const extractor = createPdfExtractor({ maxPages: 500, maxInflatedBytes: 200 * 1024 * 1024, timeoutMs: 30_000, heapMb: 512 });
+const extractor = createPdfExtractor({
+  maxPages: 500,
+  maxInflatedBytes: 200 * 1024 * 1024,
+  timeoutMs: 30_000,
+  heapMb: 512,
+});
 async function direct() {
   const cpu0 = process.cpuUsage(); // all threads of the process: this one and the PDF worker
   const t0 = performance.now();
@@ -94,7 +121,9 @@ async function direct() {
   return { cpu: (cpu.user + cpu.system) / 1000, extract: t1 - t0, analyse: t2 - t1, total: t2 - t0 };
 }
 const cold = await direct();
-console.log(`steps cold: extract ${fmt(cold.extract)} + analyse ${fmt(cold.analyse)} = ${fmt(cold.total)} wall, ${fmt(cold.cpu)} CPU`);
+console.log(
+  `steps cold: extract ${fmt(cold.extract)} + analyse ${fmt(cold.analyse)} = ${fmt(cold.total)} wall, ${fmt(cold.cpu)} CPU`,
+);
 const stepTotals: number[] = [];
 const stepCpu: number[] = [];
 for (let i = 0; i < runs; i++) {
@@ -102,10 +131,14 @@ for (let i = 0; i < runs; i++) {
   const r = await direct();
   stepTotals.push(r.total);
   stepCpu.push(r.cpu);
-  console.log(`steps warm: extract ${fmt(r.extract)} + analyse ${fmt(r.analyse)} = ${fmt(r.total)} wall, ${fmt(r.cpu)} CPU`);
+  console.log(
+    `steps warm: extract ${fmt(r.extract)} + analyse ${fmt(r.analyse)} = ${fmt(r.total)} wall, ${fmt(r.cpu)} CPU`,
+  );
 }
 await extractor.close();
 
-console.log(`\nupload → analysis, warm median: ${fmt(median(appTotals))} wall (max ${fmt(Math.max(...appTotals))}); target ≤ 2000 ms`);
+console.log(
+  `\nupload → analysis, warm median: ${fmt(median(appTotals))} wall (max ${fmt(Math.max(...appTotals))}); target ≤ 2000 ms`,
+);
 console.log(`extract + analyse alone, warm median: ${fmt(median(stepTotals))} wall, ${fmt(median(stepCpu))} CPU`);
 console.log(`load average at the end ${load()}`);

@@ -51,7 +51,9 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   // Seeding runs after listen so the health check answers while a first load is in progress.
   if (env.SEED_DEMO === 'auto') {
-    seedIfEmpty({ env, dbh, log: app.log }).catch((err: unknown) => app.log.error({ err }, 'first-start seeding failed'));
+    seedIfEmpty({ env, dbh, log: app.log }).catch((err: unknown) =>
+      app.log.error({ err }, 'first-start seeding failed'),
+    );
   }
   // Build the in-memory index of open notices now rather than at the first search (ADR 0004);
   // searches answer from the database until it is ready.

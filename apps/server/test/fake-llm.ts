@@ -30,7 +30,11 @@ export const toolCall = (name: string, args: unknown) => ({
   choices: [
     {
       index: 0,
-      message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } }] },
+      message: {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+      },
       finish_reason: 'tool_calls',
     },
   ],
@@ -46,7 +50,13 @@ export interface FakeLlm {
 }
 
 export async function startFakeLlm(): Promise<FakeLlm> {
-  const fake: FakeLlm = { baseUrl: '', requests: [], headers: [], handler: () => undefined, close: async () => undefined };
+  const fake: FakeLlm = {
+    baseUrl: '',
+    requests: [],
+    headers: [],
+    handler: () => undefined,
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));

@@ -42,7 +42,13 @@ export function pdftotextPage(file: string, page: number): string[] {
   let texts = cache.get(key);
   if (!texts) {
     const run = (layout: boolean) =>
-      fold(execFileSync('pdftotext', [...(layout ? ['-layout'] : []), '-f', String(page), '-l', String(page), '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }));
+      fold(
+        execFileSync(
+          'pdftotext',
+          [...(layout ? ['-layout'] : []), '-f', String(page), '-l', String(page), '-enc', 'UTF-8', file, '-'],
+          { encoding: 'utf8' },
+        ),
+      );
     texts = [run(false), run(true)];
     cache.set(key, texts);
   }

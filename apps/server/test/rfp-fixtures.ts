@@ -40,11 +40,9 @@ export const RIGHT_COLUMN = Array.from({ length: 8 }, (_, i) => `Right column li
 /** A page with a full-width title and two columns whose lines share baselines. */
 export const twoColumnPdf = () =>
   pdfkit((doc) => {
-    doc
-      .fontSize(14)
-      .text('Request for Proposal: Two Column Layout Test Spanning The Whole Width Of The Page', 54, 60, {
-        width: 504,
-      });
+    doc.fontSize(14).text('Request for Proposal: Two Column Layout Test Spanning The Whole Width Of The Page', 54, 60, {
+      width: 504,
+    });
     doc.fontSize(10);
     LEFT_COLUMN.forEach((t, i) => doc.text(t, 54, 120 + i * 16, { lineBreak: false }));
     RIGHT_COLUMN.forEach((t, i) => doc.text(t, 318, 120 + i * 16, { lineBreak: false }));

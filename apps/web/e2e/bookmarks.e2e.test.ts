@@ -257,15 +257,15 @@ describe('bookmarks', () => {
     const ids = open3();
     // Three bookmarks, the first one oldest.
     for (const id of ids) {
-      expect((await callApi(page, 'POST', '/api/bookmarks', { userId: other.userId, tender_notice_id: id })).status).toBe(
-        201,
-      );
+      expect(
+        (await callApi(page, 'POST', '/api/bookmarks', { userId: other.userId, tender_notice_id: id })).status,
+      ).toBe(201);
       await page.waitForTimeout(20); // distinct created_at
     }
     const [oldest, middle, newest] = ids as [string, string, string];
-    expect((await callApi(page, 'PATCH', `/api/bookmarks/${other.userId}/${oldest}`, { status: 'archived' })).status).toBe(
-      200,
-    );
+    expect(
+      (await callApi(page, 'PATCH', `/api/bookmarks/${other.userId}/${oldest}`, { status: 'archived' })).status,
+    ).toBe(200);
 
     await page.goto(`${server.baseUrl}/bookmarks`);
     const order = () =>
@@ -314,7 +314,9 @@ describe('bookmarks', () => {
     await screenshot(page, 'bookmarks-fr');
 
     // Removed meanwhile (another tab): removing again fails with spec §8's message, in French.
-    expect((await callApi(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(id)}`)).status).toBe(200);
+    expect((await callApi(page, 'DELETE', `/api/bookmarks/${owner.userId}/${encodeURIComponent(id)}`)).status).toBe(
+      200,
+    );
     await first.getByRole('button', { name: /^Retirer/ }).click();
     await page.getByText('Échec de la suppression du favori').waitFor();
     b.clearPageErrors(/status of 404/);

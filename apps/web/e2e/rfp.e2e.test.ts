@@ -57,7 +57,12 @@ async function watchProgress(page: Page) {
         seen.push(bar.value);
       }
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
   return async () => page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
 }
@@ -80,7 +85,11 @@ async function watchStatuses(page: Page) {
 
 /** Drops files on the drop zone as a browser does: dragenter, dragover and drop events carrying a real DataTransfer. */
 async function dropFiles(page: Page, zone: Locator, files: Array<{ name: string; bytes: Buffer; type?: string }>) {
-  const payload = files.map((f) => ({ name: f.name, type: f.type ?? 'application/pdf', base64: f.bytes.toString('base64') }));
+  const payload = files.map((f) => ({
+    name: f.name,
+    type: f.type ?? 'application/pdf',
+    base64: f.bytes.toString('base64'),
+  }));
   const dataTransfer = await page.evaluateHandle((list) => {
     const dt = new DataTransfer();
     for (const f of list) {
@@ -299,14 +308,21 @@ describe('RFP analysis', () => {
     await page.getByText('No documents yet. Upload a PDF to start.').waitFor();
 
     // Over 10 MB: left out in the browser with a note, nothing is sent.
-    await page.getByLabel('Choose PDF files').setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
+    await page
+      .getByLabel('Choose PDF files')
+      .setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(11 * 1024 * 1024, 0x25) });
     await page.getByText('Over 10MB, left out: huge.pdf.').waitFor();
     expect(await page.getByRole('listitem', { name: 'huge.pdf' }).count()).toBe(0);
 
     // A slow uplink (CDP network emulation, ~96 KB/s): the bars show the transfer as it goes.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 96 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 96 * 1024,
+    });
     const progress = await watchProgress(page);
     const statuses = await watchStatuses(page);
     const zone = page.getByRole('button', { name: /^Drop RFP PDFs here or choose files/ });
@@ -320,7 +336,12 @@ describe('RFP analysis', () => {
     await rfpRow.getByText('Uploading', { exact: true }).waitFor();
     await rfpRow.getByText('Ready', { exact: true }).waitFor({ timeout: 45_000 });
     await addendumRow.getByText('Ready', { exact: true }).waitFor({ timeout: 45_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const values = await progress();
     const between = [...new Set(values.filter((v) => v >= 1 && v <= 99))];
     expect(between.length, `progress values seen: ${JSON.stringify([...new Set(values)])}`).toBeGreaterThanOrEqual(3);
@@ -344,7 +365,9 @@ describe('RFP analysis', () => {
     expect(change?.rfpReference?.page).toBe(17);
     const result = page.getByRole('region', { name: `Analysis: ${FR_RFP}` });
     await result.getByRole('heading', { name: 'Addendum changes' }).waitFor();
-    await result.getByRole('heading', { name: `${ADDENDUM} (Addendum 1) — ${detail.addenda[0]?.date ?? ''}` }).waitFor();
+    await result
+      .getByRole('heading', { name: `${ADDENDUM} (Addendum 1) — ${detail.addenda[0]?.date ?? ''}` })
+      .waitFor();
     const item = result.getByRole('listitem').filter({ hasText: '§4.11' });
     expect(normalize(await item.textContent())).toContain(normalize(change?.description ?? '-'));
     const rfpChip = item.getByRole('button', { name: /^p\. 17/ });
@@ -385,7 +408,9 @@ describe('RFP analysis', () => {
     const statuses = await watchStatuses(page);
     await small.getByRole('button', { name: `Analyze ${SMALL}` }).click();
     await small.getByText('Error', { exact: true }).waitFor({ timeout: 30_000 });
-    await small.getByText('Analysis failed: the document could not be analysed. Try Analyze again, or upload it again.').waitFor();
+    await small
+      .getByText('Analysis failed: the document could not be analysed. Try Analyze again, or upload it again.')
+      .waitFor();
     expect(await statuses()).toContain(`${SMALL}: Analyzing`);
     browser.clearPageErrors(/status of 422/);
     const listed = (await documentsFromApi(page)).documents.find((d) => d.filename === SMALL);

@@ -77,7 +77,9 @@ function runIngest(file: string, dbFile: string): Promise<string> {
     child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`ingest ${file} exited ${code}\n${out}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`ingest ${file} exited ${code}\n${out}`)),
+    );
   });
 }
 

@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 /** The confirmation link of a new account, from the loopback SMTP server. */
-const confirmFromMail = async (email: string) => tokenFromLink((await catcher.next(email, 'Confirm')).text, 'token').link;
+const confirmFromMail = async (email: string) =>
+  tokenFromLink((await catcher.next(email, 'Confirm')).text, 'token').link;
 const signUp = (page: Page, company: string) => signUpOnboarded(page, server, company, confirmFromMail);
 
 async function post(page: Page, path: string, data: unknown) {
@@ -67,7 +68,10 @@ describe('CSV export', () => {
     const total = ((await api.json()) as TenderPage).total;
     expect(data.length).toBe(Math.min(total, 5000));
     expect(col('Breeze link').every((link) => link.startsWith(`${server.baseUrl}/tender-notice/`))).toBe(true);
-    await page.getByRole('status').filter({ hasText: /Exported [\d,]+ rows to breeze-table-/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Exported [\d,]+ rows to breeze-table-/ })
+      .waitFor();
 
     // The export counted one against the plan, shown on Plans & Billing.
     await page.goto(`${server.baseUrl}/plans`);
@@ -80,7 +84,9 @@ describe('plan limits on screen', () => {
   test('a Starter account at its search limit sees the server’s message and a link to /plans, in English and French', async () => {
     const page = await browser.newPage();
     await signUp(page, 'Limit Reached Inc.');
-    expect((await post(page, '/api/subscriptions/checkout', { planId: 'starter', billingCycle: 'monthly' })).status).toBe(200);
+    expect(
+      (await post(page, '/api/subscriptions/checkout', { planId: 'starter', billingCycle: 'monthly' })).status,
+    ).toBe(200);
     for (let i = 1; i <= 100; i++) {
       const res = await post(page, '/api/tenders/searchTenders', { q: `roads ${i}` });
       expect(res.status, res.body).toBe(200);
@@ -144,7 +150,9 @@ describe('teams', () => {
     const { link } = tokenFromLink(mail.text, 'token');
     const invited = await browser.newPage({ viewport: MOBILE });
     await invited.goto(link);
-    await invited.getByText(`${ownerAccount.email} invited ${teammate.email} to join the Breeze account “Owner Builders Ltd.”`).waitFor();
+    await invited
+      .getByText(`${ownerAccount.email} invited ${teammate.email} to join the Breeze account “Owner Builders Ltd.”`)
+      .waitFor();
     expect(invited.url()).toBe(`${server.baseUrl}/team/join`); // the token left the address bar
     await expectNoAxeViolations(invited);
     await screenshot(invited, 'team-join');
@@ -158,7 +166,9 @@ describe('teams', () => {
     await invited.getByText('You joined “Owner Builders Ltd.”. You now share its plan.').waitFor();
     await invited.getByRole('link', { name: 'See your team' }).click();
     await invited.waitForURL('**/team');
-    await invited.getByText("You are a member of Owner Builders Ltd.'s account: you share its plan and its limits.").waitFor();
+    await invited
+      .getByText("You are a member of Owner Builders Ltd.'s account: you share its plan and its limits.")
+      .waitFor();
     await expectNoAxeViolations(invited);
     await screenshot(invited, 'team-member');
 

@@ -12,7 +12,11 @@ const showMisses = process.argv.includes('--misses');
 
 const sets = [
   ['Evaluation set (eval-tenders.csv)', here(`${evalDir}eval-tenders.csv`), here(`${evalDir}eval-answers.json`)],
-  ['Real CanadaBuys rows (newTenderNotice_2024-12-09_20rows.csv)', here('../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv'), here(`${evalDir}real-sample-answers.json`)],
+  [
+    'Real CanadaBuys rows (newTenderNotice_2024-12-09_20rows.csv)',
+    here('../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv'),
+    here(`${evalDir}real-sample-answers.json`),
+  ],
 ] as const;
 
 console.log('--- Tuning set: the answers the engine was written against ---\n');
@@ -31,7 +35,11 @@ try {
   console.log(
     formatHoldoutReport(
       'Hold-out set (holdout/holdout-tenders.csv)',
-      evaluateHoldout(here(`${holdout}holdout-tenders.csv`), here(`${holdout}holdout-answers.json`), here(`${holdout}holdout-notes.json`)),
+      evaluateHoldout(
+        here(`${holdout}holdout-tenders.csv`),
+        here(`${holdout}holdout-answers.json`),
+        here(`${holdout}holdout-notes.json`),
+      ),
       { misses: showMisses },
     ),
   );

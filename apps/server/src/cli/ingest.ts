@@ -50,7 +50,9 @@ async function generate(path: string, values: CountFlags): Promise<void> {
     now: new Date(),
     historicalRatio: total ? historical / total : 0,
   });
-  console.log(`Wrote ${total} notices (${historical} historical) to ${path} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `Wrote ${total} notices (${historical} historical) to ${path} in ${Math.round(performance.now() - started)} ms`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -86,7 +88,11 @@ async function main(): Promise<void> {
       });
       if (run.status === 'succeeded') await setMeta(dbh.db, TENDER_DATA_KEY, 'demo', now.toISOString());
     } else {
-      run = await runIngest(dbh, { source: 'canadabuys', input: target as string, fetchTimeoutMs: env.INGEST_FETCH_TIMEOUT_MS });
+      run = await runIngest(dbh, {
+        source: 'canadabuys',
+        input: target as string,
+        fetchTimeoutMs: env.INGEST_FETCH_TIMEOUT_MS,
+      });
     }
     printRun(run);
     process.exitCode = run.status === 'succeeded' ? 0 : 1;

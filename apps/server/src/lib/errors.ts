@@ -71,7 +71,12 @@ export function errorHandler(err: FastifyError | HttpError | Error, req: Fastify
     message = err.validation
       .map((v) => `${v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body'}: ${v.message ?? 'is invalid'}`)
       .join('; ');
-  } else if ('statusCode' in err && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+  } else if (
+    'statusCode' in err &&
+    typeof err.statusCode === 'number' &&
+    err.statusCode >= 400 &&
+    err.statusCode < 500
+  ) {
     statusCode = err.statusCode;
     code = codeForFastifyError(err);
     message = err.message;

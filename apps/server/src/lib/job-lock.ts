@@ -53,7 +53,9 @@ async function withAdvisoryLock<T>(dbh: DbHandle, name: string, fn: () => Promis
     try {
       return { ran: true as const, value: await fn() };
     } finally {
-      await sql`select pg_advisory_unlock(${JOB_LOCK_CLASS}, hashtext(current_schema() || ':' || ${name}))`.execute(conn);
+      await sql`select pg_advisory_unlock(${JOB_LOCK_CLASS}, hashtext(current_schema() || ':' || ${name}))`.execute(
+        conn,
+      );
     }
   });
 }

@@ -78,7 +78,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('snapshot', 'text', (c) => c.notNull())
     .addColumn('replaced_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('tender_version_tender_idx').on('tender_version').columns(['tender_id', 'replaced_at']).execute();
+  await db.schema
+    .createIndex('tender_version_tender_idx')
+    .on('tender_version')
+    .columns(['tender_id', 'replaced_at'])
+    .execute();
 
   await db.schema
     .createTable('ingest_run')

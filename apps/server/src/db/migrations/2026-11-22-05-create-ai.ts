@@ -35,7 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('metadata', 'text', (c) => c.notNull().defaultTo('{}')) // JSON: cited tenders, focus
     .execute();
-  await db.schema.createIndex('chat_message_session_idx').on('chat_message').columns(['session_id', 'seq']).unique().execute();
+  await db.schema
+    .createIndex('chat_message_session_idx')
+    .on('chat_message')
+    .columns(['session_id', 'seq'])
+    .unique()
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

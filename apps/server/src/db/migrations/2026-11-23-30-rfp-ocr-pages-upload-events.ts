@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
 //   rejected"): who, from where, when, which file by name, size and SHA-256, never its content.
 //   No foreign key, like auth_event: the trail outlives a deleted account or document.
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('rfp_document').addColumn('ocr_pages', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('rfp_document')
+    .addColumn('ocr_pages', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
   await db.schema
     .createTable('rfp_upload_event')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -21,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sha256', 'text')
     .addColumn('document_id', 'text')
     .execute();
-  await db.schema.createIndex('rfp_upload_event_user_at_idx').on('rfp_upload_event').columns(['user_id', 'at']).execute();
+  await db.schema
+    .createIndex('rfp_upload_event_user_at_idx')
+    .on('rfp_upload_event')
+    .columns(['user_id', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -10,9 +10,15 @@ import { runIngest } from '../ingest/ingest.ts';
 import { displayText } from './sentences.ts';
 
 /** Summaries of the real CanadaBuys rows (2024-12-09): correct codes, no invented value, cited requirements. */
-const CSV = fileURLToPath(new URL('../../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', import.meta.url));
+const CSV = fileURLToPath(
+  new URL('../../../../../../shared/data/canadabuys/newTenderNotice_2024-12-09_20rows.csv', import.meta.url),
+);
 const rows = parse<Record<string, string>>(readFileSync(CSV), { columns: true, bom: true });
-const star = (v: string | undefined) => (v ?? '').split('\n').map((s) => s.replace(/^\*/, '').trim()).filter(Boolean);
+const star = (v: string | undefined) =>
+  (v ?? '')
+    .split('\n')
+    .map((s) => s.replace(/^\*/, '').trim())
+    .filter(Boolean);
 
 const clock = createTestClock('2024-12-10T12:00:00.000Z');
 let ctx: Awaited<ReturnType<typeof buildTestApp>>;
@@ -51,8 +57,14 @@ describe('POST /api/ai/generateTenderSummary on the real sample rows', () => {
     const t = await tender(id);
 
     // Category: every code decoded, every UNSPSC code of the row named (first three).
-    const labels: Record<string, string> = { CNST: 'Construction', GD: 'Goods', SRV: 'Services', SRVTGD: 'Service related to Goods' };
-    for (const code of star(row['procurementCategory-categorieApprovisionnement'])) expect(s.keyDetails.category).toContain(labels[code]);
+    const labels: Record<string, string> = {
+      CNST: 'Construction',
+      GD: 'Goods',
+      SRV: 'Services',
+      SRVTGD: 'Service related to Goods',
+    };
+    for (const code of star(row['procurementCategory-categorieApprovisionnement']))
+      expect(s.keyDetails.category).toContain(labels[code]);
     for (const code of star(row.unspsc).slice(0, 3)) expect(s.keyDetails.category).toContain(`UNSPSC ${code}`);
 
     // Value: none of these notices states an amount, so none may be given.
@@ -68,7 +80,8 @@ describe('POST /api/ai/generateTenderSummary on the real sample rows', () => {
     s.requirements.forEach((req, index) => {
       const cite = s.citations.find((c) => c.item === 'requirement' && c.index === index);
       expect(cite, `requirement ${index} is cited`).toBeDefined();
-      if (s.requirementKinds[index] === 'mandatory') expect(displayText(cite?.quote ?? '')).toContain(req.replace(/…$/, ''));
+      if (s.requirementKinds[index] === 'mandatory')
+        expect(displayText(cite?.quote ?? '')).toContain(req.replace(/…$/, ''));
     });
     expect(s.citations.some((c) => c.item === 'objective')).toBe(true);
     expect(['High', 'Medium', 'Low']).toContain(s.recommendation.priority);
@@ -83,8 +96,12 @@ describe('POST /api/ai/generateTenderSummary on the real sample rows', () => {
     const optometrist = await kinds('cb-513-65099601');
     expect(optometrist.s.requirements.find((r) => r.startsWith('Security'))).toContain('Reliability Status');
     expect((await kinds('cb-449-47582539')).kinds).toContain('set_aside');
-    expect((await kinds('cb-665-91768487')).kinds).toEqual(expect.arrayContaining(['certification', 'trade_agreement']));
-    expect((await kinds('cb-222-7027272')).kinds).toEqual(expect.arrayContaining(['security', 'canadian_content', 'mandatory']));
+    expect((await kinds('cb-665-91768487')).kinds).toEqual(
+      expect.arrayContaining(['certification', 'trade_agreement']),
+    );
+    expect((await kinds('cb-222-7027272')).kinds).toEqual(
+      expect.arrayContaining(['security', 'canadian_content', 'mandatory']),
+    );
     const parks = await kinds('cb-445-53916235');
     const security = parks.s.requirements.filter((r) => r.startsWith('Security')).join(' ');
     expect(security).toContain('Protected A');
@@ -121,7 +138,8 @@ describe('POST /api/ai/generateTenderSummary on the real sample rows', () => {
     await ctx.dbh.db
       .updateTable('tender')
       .set({
-        description: 'The estimated contract value is $480,000.00 (taxes included). Bidders must hold ISO 27001 certification.',
+        description:
+          'The estimated contract value is $480,000.00 (taxes included). Bidders must hold ISO 27001 certification.',
         content_hash: 'amended-hash',
       })
       .where('id', '=', 'cb-303-96479125')
@@ -160,7 +178,13 @@ describe('POST /api/ai/generateTenderSummary on the real sample rows', () => {
     const missing = await summarise({ tenderId: 'cb-nope' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'tender_not_found' });
-    for (const body of [{}, { tenderId: '' }, { tenderId: 'x', locale: 'de' }, { tenderId: 'x', extra: 1 }, { tenderId: 'x', tenderData: 5 }]) {
+    for (const body of [
+      {},
+      { tenderId: '' },
+      { tenderId: 'x', locale: 'de' },
+      { tenderId: 'x', extra: 1 },
+      { tenderId: 'x', tenderData: 5 },
+    ]) {
       const res = await summarise(body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed' });

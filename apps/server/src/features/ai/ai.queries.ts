@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AiLocale, ChatMessage, ChatTenderRef } from '@app/shared/ai';
-import { CONTRACT_SIZES, GOVERNMENT_EXPERIENCE, INDUSTRIES, PRIMARY_SERVICES, SERVICE_REGIONS, type Profile } from '@app/shared/profile';
+import {
+  CONTRACT_SIZES,
+  GOVERNMENT_EXPERIENCE,
+  INDUSTRIES,
+  PRIMARY_SERVICES,
+  SERVICE_REGIONS,
+  type Profile,
+} from '@app/shared/profile';
 import type { Db } from '../../db/database.ts';
 import type { SummaryCore } from './tender-analysis.ts';
 
@@ -32,7 +39,14 @@ export async function findStoredSummary(
 /** Insert or replace the summary of a tender (the pair tender+locale+provider is the key). */
 export async function saveSummary(
   db: Db,
-  s: { tenderId: string; locale: AiLocale; provider: string; contentHash: string; core: SummaryCore; createdAt: string },
+  s: {
+    tenderId: string;
+    locale: AiLocale;
+    provider: string;
+    contentHash: string;
+    core: SummaryCore;
+    createdAt: string;
+  },
 ): Promise<void> {
   const values = {
     tender_id: s.tenderId,
@@ -46,7 +60,9 @@ export async function saveSummary(
     .insertInto('tender_summary')
     .values(values)
     .onConflict((oc) =>
-      oc.columns(['tender_id', 'locale', 'provider']).doUpdateSet({ content_hash: values.content_hash, summary: values.summary, created_at: values.created_at }),
+      oc
+        .columns(['tender_id', 'locale', 'provider'])
+        .doUpdateSet({ content_hash: values.content_hash, summary: values.summary, created_at: values.created_at }),
     )
     .execute();
 }
@@ -71,12 +87,27 @@ function listOf<T extends string>(allowed: readonly T[], json: string): T[] {
 const oneOf = <T extends string>(allowed: readonly T[], v: string | null): T | null =>
   v !== null && (allowed as readonly string[]).includes(v) ? (v as T) : null;
 
-export type ProfileForFit = Pick<Profile, 'primary_services' | 'service_regions' | 'typical_contract_size' | 'industry' | 'government_experience' | 'company_name'>;
+export type ProfileForFit = Pick<
+  Profile,
+  | 'primary_services'
+  | 'service_regions'
+  | 'typical_contract_size'
+  | 'industry'
+  | 'government_experience'
+  | 'company_name'
+>;
 
 export async function findProfileForFit(db: Db, userId: string): Promise<ProfileForFit | undefined> {
   const row = await db
     .selectFrom('profile')
-    .select(['company_name', 'industry', 'primary_services', 'service_regions', 'government_experience', 'typical_contract_size'])
+    .select([
+      'company_name',
+      'industry',
+      'primary_services',
+      'service_regions',
+      'government_experience',
+      'typical_contract_size',
+    ])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -108,7 +139,10 @@ export interface StoredChatMessage extends ChatMessage {
 function parseMetadata(json: string): ChatMetadata {
   try {
     const v = JSON.parse(json) as Partial<ChatMetadata>;
-    return { tenders: Array.isArray(v.tenders) ? v.tenders : [], ...(typeof v.focus === 'string' ? { focus: v.focus } : {}) };
+    return {
+      tenders: Array.isArray(v.tenders) ? v.tenders : [],
+      ...(typeof v.focus === 'string' ? { focus: v.focus } : {}),
+    };
   } catch {
     return { tenders: [] };
   }
@@ -116,7 +150,10 @@ function parseMetadata(json: string): ChatMetadata {
 
 export async function createChatSession(db: Db, userId: string, at: string): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('chat_session').values({ id, user_id: userId, title: null, created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('chat_session')
+    .values({ id, user_id: userId, title: null, created_at: at, updated_at: at })
+    .execute();
   return id;
 }
 
@@ -136,7 +173,13 @@ export async function listChatSessions(db: Db, userId: string, limit: number) {
   const rows = await db
     .selectFrom('chat_session as s')
     .leftJoin('chat_message as m', 'm.session_id', 's.id')
-    .select(['s.id', 's.title', 's.created_at', 's.updated_at', (eb) => eb.fn.count<number | string | bigint>('m.id').as('messages')])
+    .select([
+      's.id',
+      's.title',
+      's.created_at',
+      's.updated_at',
+      (eb) => eb.fn.count<number | string | bigint>('m.id').as('messages'),
+    ])
     .where('s.user_id', '=', userId)
     .groupBy(['s.id', 's.title', 's.created_at', 's.updated_at'])
     .orderBy('s.updated_at', 'desc')
@@ -144,7 +187,13 @@ export async function listChatSessions(db: Db, userId: string, limit: number) {
     .orderBy('s.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ sessionId: r.id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at, messageCount: Number(r.messages) }));
+  return rows.map((r) => ({
+    sessionId: r.id,
+    title: r.title,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    messageCount: Number(r.messages),
+  }));
 }
 
 export async function listChatMessages(db: Db, sessionId: string, limit = 500): Promise<StoredChatMessage[]> {
@@ -157,7 +206,13 @@ export async function listChatMessages(db: Db, sessionId: string, limit = 500): 
     .execute();
   return rows.reverse().map((r) => {
     const metadata = parseMetadata(r.metadata);
-    return { role: r.role === 'user' ? 'user' : 'model', message: r.message, timestamp: r.created_at, tenders: metadata.tenders, metadata };
+    return {
+      role: r.role === 'user' ? 'user' : 'model',
+      message: r.message,
+      timestamp: r.created_at,
+      tenders: metadata.tenders,
+      metadata,
+    };
   });
 }
 

@@ -76,17 +76,28 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
   const userOf = async (req: FastifyRequest) => (await sessions.current(req))?.account.user;
 
   /** Stored summary for the tender, regenerated when missing, from another provider, or the tender changed. */
-  async function summaryCore(tender: Tender, locale: AiLocale): Promise<{ core: SummaryCore; provider: string; generatedAt: string }> {
+  async function summaryCore(
+    tender: Tender,
+    locale: AiLocale,
+  ): Promise<{ core: SummaryCore; provider: string; generatedAt: string }> {
     const [stored, hash] = await Promise.all([
       findStoredSummary(db, { tenderId: tender.id, locale, provider: model.name }),
       tenderContentHash(db, tender.id),
     ]);
-    if (stored && hash && stored.contentHash === hash) return { core: stored.core, provider: model.name, generatedAt: stored.createdAt };
+    if (stored && hash && stored.contentHash === hash)
+      return { core: stored.core, provider: model.name, generatedAt: stored.createdAt };
     const out = await model.summarize(sourceFromTender(tender, locale), locale);
     const generatedAt = now().toISOString();
     // A fallback answer is not stored under the model's name, so the model is tried again next time.
     if (hash && !out.fallback) {
-      await saveSummary(db, { tenderId: tender.id, locale, provider: out.provider, contentHash: hash, core: out.core, createdAt: generatedAt });
+      await saveSummary(db, {
+        tenderId: tender.id,
+        locale,
+        provider: out.provider,
+        contentHash: hash,
+        core: out.core,
+        createdAt: generatedAt,
+      });
     }
     return { core: out.core, provider: out.provider, generatedAt };
   }
@@ -129,7 +140,13 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
       const profile = user ? await findProfileForFit(db, user.id) : undefined;
       const usable = profile && (profile.primary_services.length > 0 || profile.service_regions.length > 0);
       const fit = usable ? scoreFit(fitInput, profile, locale) : null;
-      const recommendation = computePriority({ facts: core.facts, closingDate: tender?.closing_date ?? null, now: at, fit, locale });
+      const recommendation = computePriority({
+        facts: core.facts,
+        closingDate: tender?.closing_date ?? null,
+        now: at,
+        fit,
+        locale,
+      });
       const { facts: _facts, ...rest } = core;
       const summary: TenderSummary = { ...rest, recommendation, provider, generatedAt, locale };
       return summary;
@@ -282,7 +299,11 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRouteDeps> = async (app, { dbh, s
             role: 'model',
             message: answer.message,
             at: answeredAt,
-            metadata: { tenders: answer.tenders, ...(answer.focus ? { focus: answer.focus } : {}), ...(answer.fallback ? { fallback: answer.fallback } : {}) },
+            metadata: {
+              tenders: answer.tenders,
+              ...(answer.focus ? { focus: answer.focus } : {}),
+              ...(answer.fallback ? { fallback: answer.fallback } : {}),
+            },
           },
         ],
         history.length === 0 ? req.body.message.slice(0, 80) : null,

@@ -83,7 +83,11 @@ const replySchema = z.object({
   timeline: z
     .object({
       questionsDeadline: optionalCited,
-      siteMeeting: citedReply.extend({ mandatory: z.boolean().nullable().optional() }).nullable().optional().catch(undefined),
+      siteMeeting: citedReply
+        .extend({ mandatory: z.boolean().nullable().optional() })
+        .nullable()
+        .optional()
+        .catch(undefined),
       projectStart: optionalCited,
       projectEnd: optionalCited,
       keyMilestones: items(z.object({ date: text(200), description: text(1000), page, quote })),
@@ -92,7 +96,15 @@ const replySchema = z.object({
     .default({}),
   evaluation: z
     .object({
-      criteria: items(z.object({ criterion: text(400), weight: text(100), description: z.string().max(2000).default(''), page, quote })),
+      criteria: items(
+        z.object({
+          criterion: text(400),
+          weight: text(100),
+          description: z.string().max(2000).default(''),
+          page,
+          quote,
+        }),
+      ),
       scoringMethod: optionalCited,
       mandatoryRequirements: items(citedReply),
     })
@@ -179,7 +191,12 @@ interface Tally {
 }
 
 /** Parses the model's reply and merges its checked items into the offline analysis. */
-export function mergeDocumentReply(content: string | null | undefined, pages: string[], offline: RfpAnalysis, engine: string): { analysis: RfpAnalysis; dropped: number } {
+export function mergeDocumentReply(
+  content: string | null | undefined,
+  pages: string[],
+  offline: RfpAnalysis,
+  engine: string,
+): { analysis: RfpAnalysis; dropped: number } {
   const json = parseJsonObject(content);
   if (json === undefined) throw new DocumentReplyError('malformed reply: not a JSON object');
   const parsed = replySchema.safeParse(json);
@@ -188,7 +205,9 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
   const tally: Tally = { given: 0, dropped: 0 };
 
   /** The item with the page's own quote, or undefined when its quote is not on its page. */
-  const check = <T extends { page: number; quote: string }>(item: T | null | undefined): (T & { quote: string }) | undefined => {
+  const check = <T extends { page: number; quote: string }>(
+    item: T | null | undefined,
+  ): (T & { quote: string }) | undefined => {
     if (!item) return undefined;
     tally.given++;
     const found = quoteOnPage(pages, item.page, item.quote);
@@ -219,7 +238,12 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
   const keyRequirements = checkAll(r.keyRequirements).map((c) => cited(c, c));
   const t = r.timeline;
   const site = check(t.siteMeeting);
-  const milestones: Milestone[] = checkAll(t.keyMilestones ?? []).map((m) => ({ date: m.date, description: m.description, page: m.page, quote: m.quote }));
+  const milestones: Milestone[] = checkAll(t.keyMilestones ?? []).map((m) => ({
+    date: m.date,
+    description: m.description,
+    page: m.page,
+    quote: m.quote,
+  }));
   const e = r.evaluation;
   const criteria: Criterion[] = checkAll(e.criteria ?? []).map((c) => ({
     criterion: c.criterion,
@@ -229,8 +253,18 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
     quote: c.quote,
   }));
   const b = r.budgetInfo;
-  const compliance: Categorized[] = checkAll(r.complianceRequirements).map((c) => ({ category: c.category, text: c.text, page: c.page, quote: c.quote }));
-  const risks: Categorized[] = checkAll(r.riskFactors).map((c) => ({ category: c.category, text: c.text, page: c.page, quote: c.quote }));
+  const compliance: Categorized[] = checkAll(r.complianceRequirements).map((c) => ({
+    category: c.category,
+    text: c.text,
+    page: c.page,
+    quote: c.quote,
+  }));
+  const risks: Categorized[] = checkAll(r.riskFactors).map((c) => ({
+    category: c.category,
+    text: c.text,
+    page: c.page,
+    quote: c.quote,
+  }));
   const recommendations = checkAll(r.recommendations).map((c) => cited(c, c));
   const analysis: RfpAnalysis = {
     ...offline,
@@ -240,7 +274,9 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
     timeline: {
       ...offline.timeline,
       questionsDeadline: cited(check(t.questionsDeadline), offline.timeline.questionsDeadline),
-      siteMeeting: site ? { text: site.text, page: site.page, quote: site.quote, mandatory: site.mandatory ?? null } : offline.timeline.siteMeeting,
+      siteMeeting: site
+        ? { text: site.text, page: site.page, quote: site.quote, mandatory: site.mandatory ?? null }
+        : offline.timeline.siteMeeting,
       projectStart: cited(check(t.projectStart), offline.timeline.projectStart),
       projectEnd: cited(check(t.projectEnd), offline.timeline.projectEnd),
       keyMilestones: list(milestones, offline.timeline.keyMilestones),
@@ -248,7 +284,10 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
     evaluation: {
       criteria: list(criteria, offline.evaluation.criteria),
       scoringMethod: cited(check(e.scoringMethod), offline.evaluation.scoringMethod),
-      mandatoryRequirements: list(checkAll(e.mandatoryRequirements ?? []).map((c) => cited(c, c)), offline.evaluation.mandatoryRequirements),
+      mandatoryRequirements: list(
+        checkAll(e.mandatoryRequirements ?? []).map((c) => cited(c, c)),
+        offline.evaluation.mandatoryRequirements,
+      ),
     },
     budgetInfo: {
       estimatedValue: cited(check(b.estimatedValue), offline.budgetInfo.estimatedValue),
@@ -257,12 +296,20 @@ export function mergeDocumentReply(content: string | null | undefined, pages: st
     },
     complianceRequirements: list(compliance, offline.complianceRequirements),
     // Facts about the file itself (pages without text, pages read by OCR) stay.
-    riskFactors: [...list(risks, offline.riskFactors.filter((x) => x.category !== 'ocr')), ...offline.riskFactors.filter((x) => x.category === 'ocr')],
+    riskFactors: [
+      ...list(
+        risks,
+        offline.riskFactors.filter((x) => x.category !== 'ocr'),
+      ),
+      ...offline.riskFactors.filter((x) => x.category === 'ocr'),
+    ],
     recommendations: list(recommendations, offline.recommendations),
   };
   if (tally.given === 0) throw new DocumentReplyError('malformed reply: no cited item');
   if (tally.dropped * 2 > tally.given) {
-    throw new DocumentReplyError(`invented quotes: ${tally.dropped} of ${tally.given} items cite text that is not on their page`);
+    throw new DocumentReplyError(
+      `invented quotes: ${tally.dropped} of ${tally.given} items cite text that is not on their page`,
+    );
   }
   return { analysis, dropped: tally.dropped };
 }

@@ -43,10 +43,18 @@ const cited = (text: string, page: number, quote: string) => ({ text, page, quot
 /** A reply a careful model would give: every quote copied from the page it cites. */
 function goodReply() {
   return {
-    summary: cited('The Town of Testville seeks winter road maintenance; proposals close March 6, 2026, 2:00 PM MST.', 1, 'Closing date: March 6, 2026 at 2:00 PM MST'),
+    summary: cited(
+      'The Town of Testville seeks winter road maintenance; proposals close March 6, 2026, 2:00 PM MST.',
+      1,
+      'Closing date: March 6, 2026 at 2:00 PM MST',
+    ),
     keyRequirements: [
       // Curly quotes, a dash and doubled spaces of a model's copy still match the page.
-      cited('Hold a Certificate of Recognition.', 2, 'The  Contractor must hold a valid Certificate of Recognition (COR).'),
+      cited(
+        'Hold a Certificate of Recognition.',
+        2,
+        'The  Contractor must hold a valid Certificate of Recognition (COR).',
+      ),
       // Invented: not printed anywhere in the document.
       cited('Bidders must provide a $1,000,000 bid bond.', 1, 'A bid bond of $1,000,000 is required.'),
     ],
@@ -55,11 +63,19 @@ function goodReply() {
       siteMeeting: null,
       projectStart: null,
       projectEnd: null,
-      keyMilestones: [{ date: 'March 6, 2026', description: 'Proposal deadline', page: 1, quote: 'March 6, 2026 at 2:00 PM MST' }],
+      keyMilestones: [
+        { date: 'March 6, 2026', description: 'Proposal deadline', page: 1, quote: 'March 6, 2026 at 2:00 PM MST' },
+      ],
     },
     evaluation: {
       criteria: [
-        { criterion: 'Technical approach and methodology', weight: '60 points', description: '', page: 2, quote: 'Technical approach and methodology: 60 points.' },
+        {
+          criterion: 'Technical approach and methodology',
+          weight: '60 points',
+          description: '',
+          page: 2,
+          quote: 'Technical approach and methodology: 60 points.',
+        },
         { criterion: 'Price', weight: '40 points', description: '', page: 2, quote: 'Price: 40 points.' },
       ],
       scoringMethod: null,
@@ -67,16 +83,35 @@ function goodReply() {
     },
     budgetInfo: {
       estimatedValue: null,
-      paymentTerms: cited('Net 30 days from a correct invoice.', 2, 'Payment will be made within 30 days of receipt of a correct invoice.'),
+      paymentTerms: cited(
+        'Net 30 days from a correct invoice.',
+        2,
+        'Payment will be made within 30 days of receipt of a correct invoice.',
+      ),
       budgetConstraints: null,
     },
-    complianceRequirements: [{ category: 'certification', ...cited('COR required.', 2, 'Certificate of Recognition (COR)') }],
+    complianceRequirements: [
+      { category: 'certification', ...cited('COR required.', 2, 'Certificate of Recognition (COR)') },
+    ],
     riskFactors: [
-      { category: 'liquidated_damages', ...cited('$500 per day for late completion.', 2, 'Liquidated damages of $500 per day apply to late completion.') },
+      {
+        category: 'liquidated_damages',
+        ...cited(
+          '$500 per day for late completion.',
+          2,
+          'Liquidated damages of $500 per day apply to late completion.',
+        ),
+      },
       // Misattributed: the text is on page 2, not page 1.
       { category: 'pricing', ...cited('Price is 40 points.', 1, 'Price: 40 points.') },
     ],
-    recommendations: [cited('Send questions before February 20, 2026.', 1, 'Questions must be submitted in writing no later than February 20, 2026.')],
+    recommendations: [
+      cited(
+        'Send questions before February 20, 2026.',
+        1,
+        'Questions must be submitted in writing no later than February 20, 2026.',
+      ),
+    ],
   };
 }
 
@@ -127,13 +162,20 @@ describe('RFP analysis with an OpenAI-compatible model', () => {
     expect(a.engine).toBe('llm:test-model');
     expect(a.summary).toMatchObject({ text: expect.stringContaining('winter road maintenance'), page: 1 });
     expect(a.keyRequirements).toEqual([
-      { text: 'Hold a Certificate of Recognition.', page: 2, quote: 'The Contractor must hold a valid Certificate of Recognition (COR).' },
+      {
+        text: 'Hold a Certificate of Recognition.',
+        page: 2,
+        quote: 'The Contractor must hold a valid Certificate of Recognition (COR).',
+      },
     ]);
     expect(a.evaluation.criteria.map((c) => [c.criterion, c.weight, c.page])).toEqual([
       ['Technical approach and methodology', '60 points', 2],
       ['Price', '40 points', 2],
     ]);
-    expect(a.budgetInfo.paymentTerms).toMatchObject({ page: 2, quote: 'Payment will be made within 30 days of receipt of a correct invoice.' });
+    expect(a.budgetInfo.paymentTerms).toMatchObject({
+      page: 2,
+      quote: 'Payment will be made within 30 days of receipt of a correct invoice.',
+    });
     expect(a.riskFactors.map((r) => r.category)).toEqual(['liquidated_damages']);
     expect(a.timeline.questionsDeadline).toMatchObject({ text: 'February 20, 2026', page: 1 });
     // Identity stays the offline engine's: rules parse the date, time and zone.
@@ -162,12 +204,28 @@ describe('RFP analysis with an OpenAI-compatible model', () => {
   });
 
   test.each([
-    ['malformed JSON', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('{"summary": {"text": "x", "page": 1, '))],
-    ['JSON of another shape', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('{"answer": "It is about roads."}'))],
-    ['prose instead of JSON', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('This RFP is about winter roads.'))],
-    ['a timeout', (_b: CompletionRequest, res: ServerResponse) => void setTimeout(() => json(res, 200, answer(JSON.stringify(goodReply()))), 1_500)],
+    [
+      'malformed JSON',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('{"summary": {"text": "x", "page": 1, ')),
+    ],
+    [
+      'JSON of another shape',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('{"answer": "It is about roads."}')),
+    ],
+    [
+      'prose instead of JSON',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer('This RFP is about winter roads.')),
+    ],
+    [
+      'a timeout',
+      (_b: CompletionRequest, res: ServerResponse) =>
+        void setTimeout(() => json(res, 200, answer(JSON.stringify(goodReply()))), 1_500),
+    ],
     ['an HTTP 500', (_b: CompletionRequest, res: ServerResponse) => json(res, 500, { error: { message: 'boom' } })],
-    ['an HTTP 429', (_b: CompletionRequest, res: ServerResponse) => json(res, 429, { error: { message: 'slow down' } })],
+    [
+      'an HTTP 429',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 429, { error: { message: 'slow down' } }),
+    ],
   ])('%s: the offline analysis answers, no 5xx', async (_name, handler) => {
     fake.handler = handler;
     const d = await analyze();
@@ -182,7 +240,7 @@ describe('RFP analysis with an OpenAI-compatible model', () => {
 describe('quoteOnPage', () => {
   const pages = ['The Contractor’s proposal — in “PDF” format —\nmust   not exceed 15 MB.'];
   test('finds a quote up to whitespace, quotes, dashes and case, and returns the page text', () => {
-    expect(quoteOnPage(pages, 1, "the contractor's proposal - in \"PDF\" format - must not exceed 15 MB")).toBe(
+    expect(quoteOnPage(pages, 1, 'the contractor\'s proposal - in "PDF" format - must not exceed 15 MB')).toBe(
       'The Contractor’s proposal — in “PDF” format — must not exceed 15 MB',
     );
     expect(quoteOnPage(pages, 1, '...must not exceed 15 MB.')).toBe('must not exceed 15 MB.');

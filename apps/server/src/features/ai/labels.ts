@@ -38,8 +38,20 @@ export const REQUIREMENT_LABELS: Record<AiLocale, Record<Exclude<RequirementKind
 };
 
 export const VALUE_KIND_LABELS: Record<AiLocale, Record<string, string>> = {
-  en: { estimated: 'estimated value', maximum: 'maximum', budget: 'budget', minimum: 'minimum', stated: 'amount stated in the notice' },
-  fr: { estimated: 'valeur estimée', maximum: 'maximum', budget: 'budget', minimum: 'minimum', stated: 'montant indiqué dans l’avis' },
+  en: {
+    estimated: 'estimated value',
+    maximum: 'maximum',
+    budget: 'budget',
+    minimum: 'minimum',
+    stated: 'amount stated in the notice',
+  },
+  fr: {
+    estimated: 'valeur estimée',
+    maximum: 'maximum',
+    budget: 'budget',
+    minimum: 'minimum',
+    stated: 'montant indiqué dans l’avis',
+  },
 };
 
 export const NOT_STATED: Record<AiLocale, string> = {

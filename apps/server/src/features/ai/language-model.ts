@@ -24,7 +24,9 @@ export interface ChatTools {
   /** The open tenders that fit the user's profile best, with scores and reasons (Recommended for You). */
   recommend(limit?: number): Promise<RecommendationPage>;
   /** Breeze's plans as the database holds them (prices in cents). */
-  listPlans(): Promise<Array<{ id: string; name: string; description: string; priceMonthly: number; priceYearly: number }>>;
+  listPlans(): Promise<
+    Array<{ id: string; name: string; description: string; priceMonthly: number; priceYearly: number }>
+  >;
   /** The offline analysis of a tender (objective, value, requirements with citations). */
   analyze(tender: Tender): SummaryCore;
 }
@@ -129,7 +131,10 @@ export function withOfflineFallback(primary: LanguageModel, log: FastifyBaseLogg
         return await primary.analyzeDocument(input);
       } catch (err) {
         const reason = failureReason(err);
-        log.warn({ provider: primary.name, reason, filename: input.filename }, 'BreezeAI document analysis fell back to the offline engine');
+        log.warn(
+          { provider: primary.name, reason, filename: input.filename },
+          'BreezeAI document analysis fell back to the offline engine',
+        );
         return { ...(await offlineModel.analyzeDocument(input)), fallback: reason };
       }
     },
@@ -141,7 +146,12 @@ export function createLanguageModel(env: Env, log: FastifyBaseLogger): LanguageM
   if (!env.LLM_BASE_URL) return offlineModel;
   if (!env.LLM_MODEL) throw new Error('Invalid environment: LLM_MODEL is required when LLM_BASE_URL is set');
   return withOfflineFallback(
-    createOpenAiModel({ baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL, timeoutMs: env.LLM_TIMEOUT_MS }),
+    createOpenAiModel({
+      baseUrl: env.LLM_BASE_URL,
+      apiKey: env.LLM_API_KEY,
+      model: env.LLM_MODEL,
+      timeoutMs: env.LLM_TIMEOUT_MS,
+    }),
     log,
   );
 }

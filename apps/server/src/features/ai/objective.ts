@@ -15,7 +15,10 @@ const SIGNALS: Array<[RegExp, number]> = [
   [/\brequires?\b/i, 3],
   [/\brequirement (?:is )?(?:for|to)\b/i, 3],
   [/\bintends to award\b/i, 2],
-  [/\bto (?:provide|supply|deliver|establish|develop|acquire|procure|purchase|obtain|conduct|perform|undertake|support|modernize)\b/i, 2],
+  [
+    /\bto (?:provide|supply|deliver|establish|develop|acquire|procure|purchase|obtain|conduct|perform|undertake|support|modernize)\b/i,
+    2,
+  ],
   [/\b(?:for the (?:provision|purchase|supply|delivery) of)\b/i, 2],
   // French
   [/\ba (?:un |le )?besoin\b|\ba une exigence\b/i, 6],
@@ -33,7 +36,19 @@ const BOILERPLATE =
   /\bAn ACAN is a public notice\b|retains? the right|either official language|\bGETS\b|not (?:be )?responsible|Integrity Regime|Indigenous Business Directory|invited to submit|following (?:SA|Supply Arrangement) Holders|Comprehensive Land Claims?|Documents may be submitted|se réserve le droit/i;
 
 const words = (s: string) => new Set((s.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).filter((w) => !STOP.has(w)));
-const STOP = new Set(['with', 'from', 'this', 'that', 'services', 'service', 'requirement', 'canada', 'pour', 'dans', 'avec']);
+const STOP = new Set([
+  'with',
+  'from',
+  'this',
+  'that',
+  'services',
+  'service',
+  'requirement',
+  'canada',
+  'pour',
+  'dans',
+  'avec',
+]);
 
 export interface ObjectiveChoice {
   sentence: Sentence;
@@ -75,5 +90,7 @@ export function findObjective(sentences: Sentence[], title: string): ObjectiveCh
 export function findScope(sentences: Sentence[], exclude: Sentence | undefined): Sentence | undefined {
   const re =
     /\b(?:period of (?:the )?contract|contract period|initial (?:contract )?period|term of the contract|deliver(?:y|ed|ables)\b.*\b(?:by|before|within)|standing offer will be for|durée du contrat|période du contrat|livraison)\b/i;
-  return sentences.find((s) => s !== exclude && !s.heading && re.test(s.text) && s.text.length >= 30 && !BOILERPLATE.test(s.text));
+  return sentences.find(
+    (s) => s !== exclude && !s.heading && re.test(s.text) && s.text.length >= 30 && !BOILERPLATE.test(s.text),
+  );
 }

@@ -37,7 +37,8 @@ beforeAll(async () => {
       {
         id: 'cb-9-cyber',
         title: 'Cybersecurity assessment services',
-        description: 'Shared Services Canada has a requirement for a cybersecurity assessment. The contractor must hold a Secret clearance.',
+        description:
+          'Shared Services Canada has a requirement for a cybersecurity assessment. The contractor must hold a Secret clearance.',
         region_keys: '|Ontario|',
         closing_date: closing,
       },
@@ -70,21 +71,35 @@ describe('OpenAI-compatible provider', () => {
     expect(reply.message).toBe('Hello from the model.');
     expect(fake.requests[0]?.model).toBe('test-model');
     expect(fake.headers[0]?.authorization).toBe('Bearer sk-test');
-    expect(fake.requests[0]?.tools?.map((t) => t.function.name)).toEqual(['search_tenders', 'get_tender', 'get_profile', 'recommend_tenders']);
+    expect(fake.requests[0]?.tools?.map((t) => t.function.name)).toEqual([
+      'search_tenders',
+      'get_tender',
+      'get_profile',
+      'recommend_tenders',
+    ]);
   });
 
   test('a tool call round trip: the model asks search_tenders, gets results, answers with a link', async () => {
     fake.handler = (body, res) => {
       const toolMessage = body.messages.find((m) => m.role === 'tool');
       if (!toolMessage) return json(res, 200, toolCall('search_tenders', { query: 'cybersecurity in Ontario' }));
-      const results = (JSON.parse(toolMessage.content ?? '{}') as { results: Array<{ id: string; title: string }> }).results;
+      const results = (JSON.parse(toolMessage.content ?? '{}') as { results: Array<{ id: string; title: string }> })
+        .results;
       const first = results[0];
       // An invented tender's link must not survive.
-      return json(res, 200, answer(`I found [${first?.title}](/tender-notice/${first?.id}) and [Made up](/tender-notice/cb-0-invented).`));
+      return json(
+        res,
+        200,
+        answer(`I found [${first?.title}](/tender-notice/${first?.id}) and [Made up](/tender-notice/cb-0-invented).`),
+      );
     };
     const { reply } = await chat('cybersecurity work in Ontario?');
     expect(fake.requests).toHaveLength(2);
-    expect(fake.requests[1]?.messages.some((m) => m.role === 'tool' && m.tool_call_id === 'call_1' && m.content?.includes('cb-9-cyber'))).toBe(true);
+    expect(
+      fake.requests[1]?.messages.some(
+        (m) => m.role === 'tool' && m.tool_call_id === 'call_1' && m.content?.includes('cb-9-cyber'),
+      ),
+    ).toBe(true);
     expect(reply.message).toContain('[Cybersecurity assessment services](/tender-notice/cb-9-cyber)');
     expect(reply.message).toContain('and Made up.');
     expect(reply.tenders).toEqual([{ id: 'cb-9-cyber', title: 'Cybersecurity assessment services' }]);
@@ -103,29 +118,55 @@ describe('OpenAI-compatible provider', () => {
   });
 
   test.each([
-    ['a timeout', (_b: CompletionRequest, res: ServerResponse) => void setTimeout(() => json(res, 200, answer('too late')), 1_000)],
+    [
+      'a timeout',
+      (_b: CompletionRequest, res: ServerResponse) => void setTimeout(() => json(res, 200, answer('too late')), 1_000),
+    ],
     ['an HTTP 500', (_b: CompletionRequest, res: ServerResponse) => json(res, 500, { error: { message: 'boom' } })],
-    ['a reply that is not JSON', (_b: CompletionRequest, res: ServerResponse) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"choices": [');
-    }],
-    ['a reply without choices', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, { id: 'x', object: 'chat.completion' })],
+    [
+      'a reply that is not JSON',
+      (_b: CompletionRequest, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"choices": [');
+      },
+    ],
+    [
+      'a reply without choices',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 200, { id: 'x', object: 'chat.completion' }),
+    ],
     ['an empty answer', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, answer(''))],
-    ['endless tool calls', (_b: CompletionRequest, res: ServerResponse) => json(res, 200, toolCall('search_tenders', { query: 'again' }))],
+    [
+      'endless tool calls',
+      (_b: CompletionRequest, res: ServerResponse) => json(res, 200, toolCall('search_tenders', { query: 'again' })),
+    ],
   ])('%s falls back to the offline engine (no 5xx)', async (_name, h) => {
     fake.handler = h;
     const { reply, sessionId } = await chat('cybersecurity tenders in Ontario');
     expect(reply.tenders.map((t) => t.id)).toEqual(['cb-9-cyber']);
     expect(reply.message).toContain('(/tender-notice/cb-9-cyber)');
     // The fallback is recorded with the message, not shown to the user.
-    const row = await ctx.dbh.db.selectFrom('chat_message').select('metadata').where('session_id', '=', sessionId).where('role', '=', 'model').executeTakeFirstOrThrow();
+    const row = await ctx.dbh.db
+      .selectFrom('chat_message')
+      .select('metadata')
+      .where('session_id', '=', sessionId)
+      .where('role', '=', 'model')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.metadata)).toHaveProperty('fallback');
   });
 
   test('summaries: the model writes the summary citing numbered sentences; value and requirements stay extracted', async () => {
     fake.handler = (body, res) => {
       expect(body.response_format).toEqual({ type: 'json_object' });
-      return json(res, 200, answer(JSON.stringify({ summary: [{ text: 'SSC wants a cybersecurity assessment.', sentences: [0] }], objective: { text: 'A cybersecurity assessment for SSC.', sentence: 0 } })));
+      return json(
+        res,
+        200,
+        answer(
+          JSON.stringify({
+            summary: [{ text: 'SSC wants a cybersecurity assessment.', sentences: [0] }],
+            objective: { text: 'A cybersecurity assessment for SSC.', sentence: 0 },
+          }),
+        ),
+      );
     };
     const res = await client.post('/api/ai/generateTenderSummary', { tenderId: 'cb-9-cyber' });
     expect(res.statusCode).toBe(200);
@@ -133,14 +174,25 @@ describe('OpenAI-compatible provider', () => {
     expect(s.provider).toBe('test-model');
     expect(s.summary).toBe('SSC wants a cybersecurity assessment.');
     expect(s.requirementKinds).toContain('security');
-    const tender = tenderSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/tenders/getTenderById/cb-9-cyber' })).json());
+    const tender = tenderSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/tenders/getTenderById/cb-9-cyber' })).json(),
+    );
     for (const c of s.citations) expect(citedFieldText(tender, c.field).slice(c.start, c.end)).toBe(c.quote);
-    expect(s.citations.find((c) => c.item === 'summary')?.quote).toContain('has a requirement for a cybersecurity assessment');
+    expect(s.citations.find((c) => c.item === 'summary')?.quote).toContain(
+      'has a requirement for a cybersecurity assessment',
+    );
   });
 
   test('a summary citing sentences that do not exist falls back to the offline engine', async () => {
     await ctx.dbh.db.deleteFrom('tender_summary').execute();
-    fake.handler = (_b, res) => json(res, 200, answer(JSON.stringify({ summary: [{ text: 'Invented.', sentences: [99] }], objective: { text: 'x', sentence: 0 } })));
+    fake.handler = (_b, res) =>
+      json(
+        res,
+        200,
+        answer(
+          JSON.stringify({ summary: [{ text: 'Invented.', sentences: [99] }], objective: { text: 'x', sentence: 0 } }),
+        ),
+      );
     const res = await client.post('/api/ai/generateTenderSummary', { tenderId: 'cb-9-cyber' });
     expect(res.statusCode).toBe(200);
     const s = tenderSummarySchema.parse(res.json());
@@ -150,22 +202,49 @@ describe('OpenAI-compatible provider', () => {
 
   test('recommend_tenders gives the model the profile fit with scores and reasons', async () => {
     const me = (await client.get('/api/auth/user')).json<{ user: { id: string } }>();
-    expect((await client.post('/api/profile', { id: me.user.id, primary_services: ['Cybersecurity'], service_regions: ['Ontario'] })).statusCode).toBe(200);
+    expect(
+      (
+        await client.post('/api/profile', {
+          id: me.user.id,
+          primary_services: ['Cybersecurity'],
+          service_regions: ['Ontario'],
+        })
+      ).statusCode,
+    ).toBe(200);
     fake.handler = (body, res) => {
       const toolMessage = body.messages.find((m) => m.role === 'tool');
       if (!toolMessage) return json(res, 200, toolCall('recommend_tenders', { limit: 3 }));
-      const r = JSON.parse(toolMessage.content ?? '{}') as { results: Array<{ id: string; title: string; relevance_score: number; reasons: string[] }> };
+      const r = JSON.parse(toolMessage.content ?? '{}') as {
+        results: Array<{ id: string; title: string; relevance_score: number; reasons: string[] }>;
+      };
       const top = r.results[0];
-      return json(res, 200, answer(`[${top?.title}](/tender-notice/${top?.id}) fits: ${top?.relevance_score}% (${top?.reasons.join('; ')})`));
+      return json(
+        res,
+        200,
+        answer(
+          `[${top?.title}](/tender-notice/${top?.id}) fits: ${top?.relevance_score}% (${top?.reasons.join('; ')})`,
+        ),
+      );
     };
     const { reply } = await chat('which tenders fit my profile?');
     expect(reply.tenders.map((t) => t.id)).toEqual(['cb-9-cyber']);
-    expect(reply.message).toMatch(/^\[Cybersecurity assessment services\]\(\/tender-notice\/cb-9-cyber\) fits: \d+% \(.*Ontario/);
+    expect(reply.message).toMatch(
+      /^\[Cybersecurity assessment services\]\(\/tender-notice\/cb-9-cyber\) fits: \d+% \(.*Ontario/,
+    );
   });
 
   test('a summary call that times out falls back to the offline engine (no 5xx, no wait beyond the timeout)', async () => {
     await ctx.dbh.db.deleteFrom('tender_summary').execute();
-    fake.handler = (_b, res) => void setTimeout(() => json(res, 200, answer('{"summary":[{"text":"late","sentences":[0]}],"objective":{"text":"late","sentence":0}}')), 1_500);
+    fake.handler = (_b, res) =>
+      void setTimeout(
+        () =>
+          json(
+            res,
+            200,
+            answer('{"summary":[{"text":"late","sentences":[0]}],"objective":{"text":"late","sentence":0}}'),
+          ),
+        1_500,
+      );
     const started = Date.now();
     const res = await client.post('/api/ai/generateTenderSummary', { tenderId: 'cb-9-cyber' });
     expect(res.statusCode).toBe(200);
@@ -192,15 +271,29 @@ describe('OpenAI-compatible provider, endpoint down', () => {
   test('a refused connection during a summary and a chat falls back to the offline engine (no 5xx)', async () => {
     const down = await buildTestApp({
       now: clock.now,
-      env: { LLM_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '2000' },
+      env: {
+        LLM_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`,
+        LLM_MODEL: 'test-model',
+        LLM_TIMEOUT_MS: '2000',
+      },
     });
     await insertTenders(down.dbh.db, [
       buildTenderRow(
-        { id: 'cb-9-down', title: 'Janitorial services', description: 'Public Works requires janitorial services for its Halifax offices. Bidders must attend a mandatory site visit.', closing_date: closing },
+        {
+          id: 'cb-9-down',
+          title: 'Janitorial services',
+          description:
+            'Public Works requires janitorial services for its Halifax offices. Bidders must attend a mandatory site visit.',
+          closing_date: closing,
+        },
         clock.now(),
       ),
     ]);
-    const res = await down.app.inject({ method: 'POST', url: '/api/ai/generateTenderSummary', payload: { tenderId: 'cb-9-down' } });
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/api/ai/generateTenderSummary',
+      payload: { tenderId: 'cb-9-down' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const s = tenderSummarySchema.parse(res.json());
     expect(s.provider).toBe('offline');
@@ -213,14 +306,21 @@ describe('OpenAI-compatible provider, endpoint down', () => {
     const reply = await user.post(`/api/chat/session/${sessionId}/message`, { message: 'janitorial tenders' });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(chatMessageSchema.parse(reply.json()).tenders.map((t) => t.id)).toEqual(['cb-9-down']);
-    const row = await down.dbh.db.selectFrom('chat_message').select('metadata').where('session_id', '=', sessionId).where('role', '=', 'model').executeTakeFirstOrThrow();
+    const row = await down.dbh.db
+      .selectFrom('chat_message')
+      .select('metadata')
+      .where('session_id', '=', sessionId)
+      .where('role', '=', 'model')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(row.metadata)).toMatchObject({ fallback: 'connection failed (ECONNREFUSED)' });
   });
 
   test('the fallback logs why: timeout, refused connection, HTTP status; without a key no Authorization header is sent', async () => {
     const warnings: Array<{ reason: string }> = [];
     const log = { warn: (obj: { reason: string }) => warnings.push(obj) } as unknown as FastifyBaseLogger;
-    const source = sourceFromText('Title: Snow removal\nThe City requires snow removal services. The contractor must carry liability insurance.');
+    const source = sourceFromText(
+      'Title: Snow removal\nThe City requires snow removal services. The contractor must carry liability insurance.',
+    );
     const models = [
       createOpenAiModel({ baseUrl: fake.baseUrl, model: 'm', timeoutMs: 200 }),
       createOpenAiModel({ baseUrl: `http://127.0.0.1:${await closedPort()}/v1`, model: 'm', timeoutMs: 2_000 }),

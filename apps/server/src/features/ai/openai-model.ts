@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { AiLocale, ChatTenderRef, Citation } from '@app/shared/ai';
 import type { Tender } from '@app/shared/tender';
 import { documentPrompt, mergeDocumentReply } from './document-analysis.ts';
-import type { ChatTurnInput, ChatTurnOutput, DocumentInput, DocumentOutput, LanguageModel, SummaryOutput } from './language-model.ts';
+import type {
+  ChatTurnInput,
+  ChatTurnOutput,
+  DocumentInput,
+  DocumentOutput,
+  LanguageModel,
+  SummaryOutput,
+} from './language-model.ts';
 import { splitSentences } from './sentences.ts';
 import { analyzeTender, type SummarySource } from './tender-analysis.ts';
 
@@ -92,11 +99,17 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
     ...(opts.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
   });
 
-  async function complete(body: Omit<ChatCompletionCreateParamsNonStreaming, 'model' | 'messages'> & { messages: Message[] }, deadline: number) {
+  async function complete(
+    body: Omit<ChatCompletionCreateParamsNonStreaming, 'model' | 'messages'> & { messages: Message[] },
+    deadline: number,
+  ) {
     const remaining = Math.max(1, Math.min(opts.timeoutMs, deadline - Date.now()));
     let json: unknown;
     try {
-      json = await client.chat.completions.create({ model: opts.model, ...body } as ChatCompletionCreateParamsNonStreaming, { timeout: remaining, maxRetries: 0 });
+      json = await client.chat.completions.create(
+        { model: opts.model, ...body } as ChatCompletionCreateParamsNonStreaming,
+        { timeout: remaining, maxRetries: 0 },
+      );
     } catch (err) {
       throw modelError(err);
     }
@@ -130,7 +143,10 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
                 'summary: 2 or 3 short sentences; every one lists the numbers of the sentences it is based on. ' +
                 'objective: what the buyer wants, in one sentence, with the number of the sentence that states it. Never add facts.',
             },
-            { role: 'user', content: `Title: ${source.title}\nCategory: ${core.keyDetails.category}\nValue: ${core.keyDetails.value}\n\n${numbered}` },
+            {
+              role: 'user',
+              content: `Title: ${source.title}\nCategory: ${core.keyDetails.category}\nValue: ${core.keyDetails.value}\n\n${numbered}`,
+            },
           ],
         },
         Date.now() + opts.timeoutMs,
@@ -138,7 +154,10 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
       const reply = summaryReplySchema.safeParse(parseJsonObject(message.content));
       if (!reply.success) throw new ModelError('malformed reply: summary JSON does not match');
       const valid = (i: number) => Number.isInteger(i) && i >= 0 && i < sentences.length;
-      if (!reply.data.summary.every((s) => s.sentences.length > 0 && s.sentences.every(valid)) || !valid(reply.data.objective.sentence)) {
+      if (
+        !reply.data.summary.every((s) => s.sentences.length > 0 && s.sentences.every(valid)) ||
+        !valid(reply.data.objective.sentence)
+      ) {
         throw new ModelError('malformed reply: cites sentences that do not exist');
       }
       const citations: Citation[] = core.citations.filter((c) => c.item !== 'summary' && c.item !== 'objective');
@@ -183,9 +202,11 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
       const remember = (t: Tender) => seen.set(t.id, { id: t.id, title: t.title });
       const messages: Message[] = [
         { role: 'system', content: systemPrompt(input) },
-        ...input.history.slice(-12).map((m): Message =>
-          m.role === 'user' ? { role: 'user', content: m.message } : { role: 'assistant', content: m.message },
-        ),
+        ...input.history
+          .slice(-12)
+          .map((m): Message =>
+            m.role === 'user' ? { role: 'user', content: m.message } : { role: 'assistant', content: m.message },
+          ),
         { role: 'user', content: input.message },
       ];
       for (const m of input.history) for (const t of m.tenders) seen.set(t.id, t);
@@ -212,7 +233,10 @@ export function createOpenAiModel(opts: OpenAiOptions): LanguageModel {
 }
 
 const summaryReplySchema = z.object({
-  summary: z.array(z.object({ text: z.string().min(1).max(1000), sentences: z.array(z.number().int()).max(10) })).min(1).max(4),
+  summary: z
+    .array(z.object({ text: z.string().min(1).max(1000), sentences: z.array(z.number().int()).max(10) }))
+    .min(1)
+    .max(4),
   objective: z.object({ text: z.string().min(1).max(1000), sentence: z.number().int() }),
 });
 
@@ -246,7 +270,8 @@ export const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'get_tender',
-      description: 'One tender by id: dates, buyer, contact, official link, description, and the requirements and value found in its text.',
+      description:
+        'One tender by id: dates, buyer, contact, official link, description, and the requirements and value found in its text.',
       parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
     },
   },
@@ -254,7 +279,8 @@ export const TOOLS: ChatCompletionTool[] = [
     type: 'function',
     function: {
       name: 'get_profile',
-      description: "The signed-in user's company profile: services, regions, industry, typical contract size, government experience.",
+      description:
+        "The signed-in user's company profile: services, regions, industry, typical contract size, government experience.",
       parameters: { type: 'object', properties: {} },
     },
   },
@@ -305,7 +331,10 @@ async function runTool(call: ToolCall, input: ChatTurnInput, remember: (t: Tende
   const { tools } = input;
   switch (call.function.name) {
     case 'search_tenders': {
-      const a = args(z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(10).optional() }), call.function.arguments);
+      const a = args(
+        z.object({ query: z.string().max(500), limit: z.number().int().min(1).max(10).optional() }),
+        call.function.arguments,
+      );
       if (!a) return JSON.stringify({ error: 'arguments must be {"query": string}' });
       const res = await tools.searchTenders(a.query, a.limit ?? 5);
       res.results.forEach(remember);
@@ -350,14 +379,20 @@ async function runTool(call: ToolCall, input: ChatTurnInput, remember: (t: Tende
 }
 
 /** Keeps links to tenders the tools returned; a link to any other id loses its target. */
-export function keepKnownLinks(text: string, known: Map<string, ChatTenderRef>): { text: string; cited: ChatTenderRef[] } {
+export function keepKnownLinks(
+  text: string,
+  known: Map<string, ChatTenderRef>,
+): { text: string; cited: ChatTenderRef[] } {
   const cited = new Map<string, ChatTenderRef>();
-  const out = text.replace(/\[([^\]]+)\]\((?:https?:\/\/[^)\s]*)?\/tender-notice\/([^)\s]+)\)/g, (whole, label: string, rawId: string) => {
-    const id = decodeURIComponent(rawId).toLowerCase();
-    const t = known.get(id);
-    if (!t) return label;
-    cited.set(id, t);
-    return `[${label}](/tender-notice/${encodeURIComponent(id)})`;
-  });
+  const out = text.replace(
+    /\[([^\]]+)\]\((?:https?:\/\/[^)\s]*)?\/tender-notice\/([^)\s]+)\)/g,
+    (whole, label: string, rawId: string) => {
+      const id = decodeURIComponent(rawId).toLowerCase();
+      const t = known.get(id);
+      if (!t) return label;
+      cited.set(id, t);
+      return `[${label}](/tender-notice/${encodeURIComponent(id)})`;
+    },
+  );
   return { text: out, cited: [...cited.values()] };
 }

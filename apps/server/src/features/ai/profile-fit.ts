@@ -1,6 +1,12 @@
 import type { AiLocale } from '@app/shared/ai';
 import { PROVINCE_ALIASES, PROVINCES, type Province } from '@app/shared/constants';
-import { CONTRACT_SIZE_LABELS, INDUSTRY_LABELS, type ContractSize, type Industry, type Profile } from '@app/shared/profile';
+import {
+  CONTRACT_SIZE_LABELS,
+  INDUSTRY_LABELS,
+  type ContractSize,
+  type Industry,
+  type Profile,
+} from '@app/shared/profile';
 import { formatMoney } from './labels.ts';
 import { fold, SERVICE_MAP } from './service-map.ts';
 
@@ -70,7 +76,14 @@ const provinceNames = new Map<string, Province>([
 
 export function provinceOf(value: string | null | undefined): Province | null {
   if (!value) return null;
-  return provinceNames.get(fold(value).replace(/\s*\(.*\)\s*$/, '').replace(/\.$/, '').trim()) ?? null;
+  return (
+    provinceNames.get(
+      fold(value)
+        .replace(/\s*\(.*\)\s*$/, '')
+        .replace(/\.$/, '')
+        .trim(),
+    ) ?? null
+  );
 }
 
 export function provincesOfRegions(regions: string[]): { provinces: Province[]; national: boolean } {
@@ -107,21 +120,54 @@ const SIZE_RANGES: Record<ContractSize, [number, number]> = {
 };
 
 const INDUSTRY_SIGNALS: Record<Industry, { unspsc: string[]; categories: string[]; keywords: string[] }> = {
-  'it-services': { unspsc: ['43', '81'], categories: [], keywords: ['software', 'it ', 'informatics', 'cloud', 'cyber', 'network', 'informatique'] },
-  construction: { unspsc: ['72', '95', '30'], categories: ['CNST'], keywords: ['construction', 'renovation', 'repair'] },
-  consulting: { unspsc: ['80', '84', '8110'], categories: [], keywords: ['consult', 'advisory', 'conseil', 'study', 'evaluation'] },
-  'professional-services': { unspsc: ['80', '81', '84', '86'], categories: ['SRV'], keywords: ['professional services', 'services professionnels'] },
-  healthcare: { unspsc: ['42', '51', '85'], categories: [], keywords: ['health', 'medical', 'nursing', 'sante', 'medical'] },
+  'it-services': {
+    unspsc: ['43', '81'],
+    categories: [],
+    keywords: ['software', 'it ', 'informatics', 'cloud', 'cyber', 'network', 'informatique'],
+  },
+  construction: {
+    unspsc: ['72', '95', '30'],
+    categories: ['CNST'],
+    keywords: ['construction', 'renovation', 'repair'],
+  },
+  consulting: {
+    unspsc: ['80', '84', '8110'],
+    categories: [],
+    keywords: ['consult', 'advisory', 'conseil', 'study', 'evaluation'],
+  },
+  'professional-services': {
+    unspsc: ['80', '81', '84', '86'],
+    categories: ['SRV'],
+    keywords: ['professional services', 'services professionnels'],
+  },
+  healthcare: {
+    unspsc: ['42', '51', '85'],
+    categories: [],
+    keywords: ['health', 'medical', 'nursing', 'sante', 'medical'],
+  },
   education: { unspsc: ['86', '60'], categories: [], keywords: ['training', 'education', 'course', 'formation'] },
-  manufacturing: { unspsc: ['2', '3', '4', '5'], categories: ['GD'], keywords: ['manufactur', 'fabrication', 'supply of'] },
-  transportation: { unspsc: ['78', '25', '15'], categories: [], keywords: ['transport', 'freight', 'shipping', 'moving', 'vehicle', 'demenagement'] },
-  maintenance: { unspsc: ['72', '73', '76'], categories: ['SRVTGD'], keywords: ['maintenance', 'repair', 'cleaning', 'entretien'] },
+  manufacturing: {
+    unspsc: ['2', '3', '4', '5'],
+    categories: ['GD'],
+    keywords: ['manufactur', 'fabrication', 'supply of'],
+  },
+  transportation: {
+    unspsc: ['78', '25', '15'],
+    categories: [],
+    keywords: ['transport', 'freight', 'shipping', 'moving', 'vehicle', 'demenagement'],
+  },
+  maintenance: {
+    unspsc: ['72', '73', '76'],
+    categories: ['SRVTGD'],
+    keywords: ['maintenance', 'repair', 'cleaning', 'entretien'],
+  },
   other: { unspsc: [], categories: [], keywords: [] },
 };
 
 const T = {
   en: {
-    unspsc: (s: string, code: string, desc: string | undefined) => `${s} matches UNSPSC ${code}${desc ? ` (${desc})` : ''}`,
+    unspsc: (s: string, code: string, desc: string | undefined) =>
+      `${s} matches UNSPSC ${code}${desc ? ` (${desc})` : ''}`,
     gsin: (s: string, code: string) => `${s} matches GSIN ${code}`,
     category: (s: string, c: string) => `${s} matches the ${c} category`,
     titleWord: (s: string, w: string) => `${s}: “${w}” in the title`,
@@ -138,7 +184,8 @@ const T = {
     restricted: 'limited to pre-qualified suppliers, which favours companies with government experience',
   },
   fr: {
-    unspsc: (s: string, code: string, desc: string | undefined) => `${s} correspond au code UNSPSC ${code}${desc ? ` (${desc})` : ''}`,
+    unspsc: (s: string, code: string, desc: string | undefined) =>
+      `${s} correspond au code UNSPSC ${code}${desc ? ` (${desc})` : ''}`,
     gsin: (s: string, code: string) => `${s} correspond au code NIBS ${code}`,
     category: (s: string, c: string) => `${s} correspond à la catégorie ${c}`,
     titleWord: (s: string, w: string) => `${s} : « ${w} » dans le titre`,
@@ -152,18 +199,28 @@ const T = {
     sizeNear: (v: string, s: string) => `environ ${v}, proche de votre taille de contrat habituelle (${s})`,
     sizeOut: (v: string, s: string) => `environ ${v}, loin de votre taille de contrat habituelle (${s})`,
     industry: (i: string) => `correspond à votre secteur (${i})`,
-    restricted: 'réservé à des fournisseurs préqualifiés, ce qui favorise les entreprises qui ont déjà des contrats publics',
+    restricted:
+      'réservé à des fournisseurs préqualifiés, ce qui favorise les entreprises qui ont déjà des contrats publics',
   },
 };
 
-const codesOf = (list: string | null) => (list ?? '').split(/[,;\n]/).map((c) => c.replace(/^\*/, '').trim()).filter(Boolean);
+const codesOf = (list: string | null) =>
+  (list ?? '')
+    .split(/[,;\n]/)
+    .map((c) => c.replace(/^\*/, '').trim())
+    .filter(Boolean);
 
 interface ServiceEvidence {
   strength: number;
   reason: string;
 }
 
-function serviceEvidence(input: FitInput, service: keyof typeof SERVICE_MAP, locale: AiLocale, folded: { title: string; description: string }): ServiceEvidence | null {
+function serviceEvidence(
+  input: FitInput,
+  service: keyof typeof SERVICE_MAP,
+  locale: AiLocale,
+  folded: { title: string; description: string },
+): ServiceEvidence | null {
   const signals = SERVICE_MAP[service];
   const t = T[locale];
   const unspscCodes = codesOf(input.unspsc);
@@ -174,16 +231,22 @@ function serviceEvidence(input: FitInput, service: keyof typeof SERVICE_MAP, loc
   };
   unspscCodes.forEach((code, i) => {
     for (const prefix of signals.unspsc) {
-      if (code.startsWith(prefix)) consider({ strength: prefix.length >= 6 ? 1 : prefix.length >= 4 ? 0.85 : 0.6, reason: t.unspsc(service, code, unspscDescs[i] || undefined) });
+      if (code.startsWith(prefix))
+        consider({
+          strength: prefix.length >= 6 ? 1 : prefix.length >= 4 ? 0.85 : 0.6,
+          reason: t.unspsc(service, code, unspscDescs[i] || undefined),
+        });
     }
   });
   for (const code of codesOf(input.gsin)) {
     for (const prefix of signals.gsin) {
-      if (code.toUpperCase().startsWith(prefix)) consider({ strength: prefix.length >= 3 ? 0.9 : 0.6, reason: t.gsin(service, code) });
+      if (code.toUpperCase().startsWith(prefix))
+        consider({ strength: prefix.length >= 3 ? 0.9 : 0.6, reason: t.gsin(service, code) });
     }
   }
   for (const code of codesOf(input.category_primary?.replace(/\*/g, ',') ?? null)) {
-    if (signals.categories.includes(code.toUpperCase())) consider({ strength: 0.5, reason: t.category(service, code.toUpperCase()) });
+    if (signals.categories.includes(code.toUpperCase()))
+      consider({ strength: 0.5, reason: t.category(service, code.toUpperCase()) });
   }
   // Keywords match at a word start ("cyber" in "cybersecurity"); the texts are folded and
   // padded with a space once, so each test is one native indexOf.
@@ -195,7 +258,14 @@ function serviceEvidence(input: FitInput, service: keyof typeof SERVICE_MAP, loc
   return best;
 }
 
-export function scoreFit(input: FitInput, profile: Pick<Profile, 'primary_services' | 'service_regions' | 'typical_contract_size' | 'industry' | 'government_experience'>, locale: AiLocale = 'en'): Fit {
+export function scoreFit(
+  input: FitInput,
+  profile: Pick<
+    Profile,
+    'primary_services' | 'service_regions' | 'typical_contract_size' | 'industry' | 'government_experience'
+  >,
+  locale: AiLocale = 'en',
+): Fit {
   const t = T[locale];
   const reasons: string[] = [];
   // The gist of a notice is at its start; scanning the first 2,000 characters keeps scoring
@@ -231,7 +301,11 @@ export function scoreFit(input: FitInput, profile: Pick<Profile, 'primary_servic
       reasons.push(t.buyer(input.entityProvince));
     } else {
       regions = 0;
-      const where = input.deliveryProvinces.length ? input.deliveryProvinces : input.entityProvince ? [input.entityProvince] : [];
+      const where = input.deliveryProvinces.length
+        ? input.deliveryProvinces
+        : input.entityProvince
+          ? [input.entityProvince]
+          : [];
       if (where.length) reasons.push(t.outside(where.join(', ')));
     }
   }

@@ -4,7 +4,10 @@ import type { Database, Db } from '../../db/database.ts';
 type Eb = ExpressionBuilder<Database, 'tender'>;
 
 const open = (eb: Eb, nowIso: string) =>
-  eb.and([eb('tender.status', 'in', ['Open', 'Active']), eb.or([eb('tender.closing_date', 'is', null), eb('tender.closing_date', '>', nowIso)])]);
+  eb.and([
+    eb('tender.status', 'in', ['Open', 'Active']),
+    eb.or([eb('tender.closing_date', 'is', null), eb('tender.closing_date', '>', nowIso)]),
+  ]);
 
 /** Open, and published on or after `publishedSince` (YYYY-MM-DD) when one is given. */
 const candidate = (eb: Eb, nowIso: string, publishedSince: string | undefined) =>
@@ -58,7 +61,10 @@ export async function openTenderIdsByRegions(
     .selectFrom('tender')
     .select('id')
     .where((eb) =>
-      eb.and([candidate(eb, nowIso, publishedSince), eb.or(regions.map((r) => eb('tender.region_keys', 'like', `%|${r}|%`)))]),
+      eb.and([
+        candidate(eb, nowIso, publishedSince),
+        eb.or(regions.map((r) => eb('tender.region_keys', 'like', `%|${r}|%`))),
+      ]),
     )
     .orderBy('closing_date', 'asc')
     .limit(limit)

@@ -30,7 +30,13 @@ beforeAll(async () => {
       now,
     ),
     buildTenderRow(
-      { id: 'cb-r2-cyber-canada', title: 'Cybersecurity awareness training', regions_of_delivery: JSON.stringify(['Canada']), region_keys: '|Quebec|', closing_date: soon(15) },
+      {
+        id: 'cb-r2-cyber-canada',
+        title: 'Cybersecurity awareness training',
+        regions_of_delivery: JSON.stringify(['Canada']),
+        region_keys: '|Quebec|',
+        closing_date: soon(15),
+      },
       now,
     ),
     buildTenderRow(
@@ -48,7 +54,10 @@ beforeAll(async () => {
       },
       now,
     ),
-    buildTenderRow({ id: 'cb-r4-closed-cyber', title: 'Cybersecurity closed', unspsc: '81111801', closing_date: soon(-1) }, now),
+    buildTenderRow(
+      { id: 'cb-r4-closed-cyber', title: 'Cybersecurity closed', unspsc: '81111801', closing_date: soon(-1) },
+      now,
+    ),
   ]);
   await createConfirmedUser(ctx.dbh, 'reco@example.ca', 'reco passphrase 1', now);
   client = new TestClient(ctx.app);
@@ -68,7 +77,13 @@ async function recommendations(qs = '') {
 
 describe('GET /api/recommendations', () => {
   test('scores open tenders against the profile and explains the score', async () => {
-    await setProfile({ primary_services: ['Cybersecurity'], service_regions: ['Ontario'], typical_contract_size: '50k-250k', industry: 'it-services', government_experience: 'some' });
+    await setProfile({
+      primary_services: ['Cybersecurity'],
+      service_regions: ['Ontario'],
+      typical_contract_size: '50k-250k',
+      industry: 'it-services',
+      government_experience: 'some',
+    });
     const page = await recommendations();
     expect(page.profileComplete).toBe(true);
     const ids = page.results.map((r) => r.id);
@@ -91,7 +106,12 @@ describe('GET /api/recommendations', () => {
   });
 
   test('changes when the profile changes', async () => {
-    await setProfile({ primary_services: ['Infrastructure'], service_regions: ['Alberta'], typical_contract_size: '1m-5m', industry: 'construction' });
+    await setProfile({
+      primary_services: ['Infrastructure'],
+      service_regions: ['Alberta'],
+      typical_contract_size: '1m-5m',
+      industry: 'construction',
+    });
     const page = await recommendations();
     expect(page.results.map((r) => r.id)).toEqual(['cb-r3-bridge-ab']);
     expect(page.results[0]?.reasons).toEqual(expect.arrayContaining(['delivery in Alberta, one of your regions']));
@@ -100,7 +120,10 @@ describe('GET /api/recommendations', () => {
   });
 
   test('paginates, refuses bad paging with a 400, and needs a signed-in user', async () => {
-    await setProfile({ primary_services: ['Cybersecurity', 'Infrastructure'], service_regions: ['Ontario', 'Alberta'] });
+    await setProfile({
+      primary_services: ['Cybersecurity', 'Infrastructure'],
+      service_regions: ['Ontario', 'Alberta'],
+    });
     const first = await recommendations('?page=1&limit=1');
     const second = await recommendations('?page=2&limit=1');
     expect(first.total).toBe(3);

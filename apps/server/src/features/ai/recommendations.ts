@@ -47,7 +47,13 @@ export async function recommendTenders(
       },
       now,
     ),
-    openTenderIdsByRegions(dbh.db, profile.service_regions, RECOMMENDATION_CANDIDATES.byRegions, now, opts.publishedSince),
+    openTenderIdsByRegions(
+      dbh.db,
+      profile.service_regions,
+      RECOMMENDATION_CANDIDATES.byRegions,
+      now,
+      opts.publishedSince,
+    ),
     ...words.map((q) =>
       searchTenders(
         dbh,
@@ -68,11 +74,18 @@ export async function recommendTenders(
   const scored = tenders
     .map((t) => ({ t, fit: scoreFit(fitInputOf(t), profile, opts.locale) }))
     .filter((x) => x.fit.score > 0 && (x.fit.serviceStrength > 0 || services.length === 0))
-    .sort((a, b) => b.fit.score - a.fit.score || (a.t.closing_date ?? '9999').localeCompare(b.t.closing_date ?? '9999') || a.t.id.localeCompare(b.t.id));
+    .sort(
+      (a, b) =>
+        b.fit.score - a.fit.score ||
+        (a.t.closing_date ?? '9999').localeCompare(b.t.closing_date ?? '9999') ||
+        a.t.id.localeCompare(b.t.id),
+    );
 
   const start = (opts.page - 1) * opts.limit;
   return {
-    results: scored.slice(start, start + opts.limit).map(({ t, fit }) => ({ ...t, relevanceScore: fit.score, reasons: fit.reasons })),
+    results: scored
+      .slice(start, start + opts.limit)
+      .map(({ t, fit }) => ({ ...t, relevanceScore: fit.score, reasons: fit.reasons })),
     total: scored.length,
     page: opts.page,
     limit: opts.limit,

@@ -55,21 +55,31 @@ function onlyNegated(text: string): boolean {
  * A site visit that does not take place. An optional one ("recommended but not mandatory") is
  * still listed, under the site-visit label, and only a mandatory one makes bidding harder.
  */
-const NO_VISIT = /\bnot (?:be )?(?:held|scheduled)\b|\bno (?:site visit|site tour|bidders['’]? conference)\b|\bn['’](?:aura|y aura) pas (?:lieu|de visite)/i;
+const NO_VISIT =
+  /\bnot (?:be )?(?:held|scheduled)\b|\bno (?:site visit|site tour|bidders['’]? conference)\b|\bn['’](?:aura|y aura) pas (?:lieu|de visite)/i;
 
 // Longest first: "Top Secret" before "Secret".
 const LEVELS: Array<[string, RegExp, boolean]> = [
   ['Top Secret', /\btop secret\b|\btr[eè]s secret\b/i, true],
   ['Secret', /\bsecret\b/i, true],
-  ['Facility Security Clearance', /\bfacility security clearance\b|\bFSC\b|\battestation de s[ée]curit[ée] d'installation\b/i, true],
-  ['Designated Organization Screening', /\bdesignated organi[sz]ation screening\b|\bDOS\b|\bv[ée]rification d'organisation d[ée]sign[ée]e\b/i, false],
+  [
+    'Facility Security Clearance',
+    /\bfacility security clearance\b|\bFSC\b|\battestation de s[ée]curit[ée] d'installation\b/i,
+    true,
+  ],
+  [
+    'Designated Organization Screening',
+    /\bdesignated organi[sz]ation screening\b|\bDOS\b|\bv[ée]rification d'organisation d[ée]sign[ée]e\b/i,
+    false,
+  ],
   ['Reliability Status', /\breliability\b|\bcote de fiabilit[ée]\b|\bfiabilit[ée]\b/i, false],
   ['Protected B', /\bprotected b\b|\bprot[ée]g[ée] b\b/i, false],
   ['Protected A', /\bprotected a\b|\bprot[ée]g[ée] a\b/i, false],
   ['Confidential', /\bconfidential\b/i, false],
 ];
 
-const SECURITY_CONTEXT = /\bsecurity (?:requirement|clearance|screening|level)|\bclearance\b|\breliability status\b|\borgani[sz]ation screening\b|\bsecurity\b.*\b(?:level|status)\b|\bexigences? (?:relatives? à la |de )?sécurité|\bcote de sécurité|\bhabilitation|\bprotected\b|\bprot[ée]g[ée]\b/i;
+const SECURITY_CONTEXT =
+  /\bsecurity (?:requirement|clearance|screening|level)|\bclearance\b|\breliability status\b|\borgani[sz]ation screening\b|\bsecurity\b.*\b(?:level|status)\b|\bexigences? (?:relatives? à la |de )?sécurité|\bcote de sécurité|\bhabilitation|\bprotected\b|\bprot[ée]g[ée]\b/i;
 
 /** In a pasted check-box table only the ticked cells count: "X  Protected A\t? Secret". */
 function tickedCells(text: string): string | null {
@@ -104,11 +114,26 @@ function securityLevels(text: string): string[] {
 }
 
 const PATTERNS: Array<[Exclude<RequirementKind, 'security' | 'mandatory' | 'trade_agreement'>, RegExp]> = [
-  ['insurance', /\binsurance\b|\bliability coverage\b|\bassurance (?:responsabilité|de responsabilité|commerciale)|\bresponsabilité civile\b/i],
-  ['bonding', /\bbid bond|\bperformance bond|\blabou?r and material payment bond|\bbid security\b|\bsecurity deposit\b|\bsurety\b|\bcautionnement|\bgarantie de soumission|\bgarantie d['’]exécution/i],
-  ['site_visit', /\bsite visit|\bsite tour\b|\bbidders['’]? conference|\bpre-?bid (?:meeting|conference)|\bvisite (?:des lieux|du site)|\bconférence des soumissionnaires/i],
-  ['certification', /\bISO[\s-]?\d{4,5}\b|\bCSA\b|\bULC\b|\bcertif(?:ied|ication|ications|icat)|\bCertificate of Recognition\b|\bCOR\b|\blicen[cs]ed\b|\bregistered (?:professional|engineer|architect|optometrist|nurse|psychologist|dietitian|pharmacist)|\blicen[cs]e\b|\bin good standing\b|\bControlled Goods Program\b|\bagréé|\baccrédit/i],
-  ['bilingual', /\bbilingual\b|\bboth official languages\b|\bin (?:English and French|French and English)\b|\bbilingue\b|\bles deux langues officielles\b/i],
+  [
+    'insurance',
+    /\binsurance\b|\bliability coverage\b|\bassurance (?:responsabilité|de responsabilité|commerciale)|\bresponsabilité civile\b/i,
+  ],
+  [
+    'bonding',
+    /\bbid bond|\bperformance bond|\blabou?r and material payment bond|\bbid security\b|\bsecurity deposit\b|\bsurety\b|\bcautionnement|\bgarantie de soumission|\bgarantie d['’]exécution/i,
+  ],
+  [
+    'site_visit',
+    /\bsite visit|\bsite tour\b|\bbidders['’]? conference|\bpre-?bid (?:meeting|conference)|\bvisite (?:des lieux|du site)|\bconférence des soumissionnaires/i,
+  ],
+  [
+    'certification',
+    /\bISO[\s-]?\d{4,5}\b|\bCSA\b|\bULC\b|\bcertif(?:ied|ication|ications|icat)|\bCertificate of Recognition\b|\bCOR\b|\blicen[cs]ed\b|\bregistered (?:professional|engineer|architect|optometrist|nurse|psychologist|dietitian|pharmacist)|\blicen[cs]e\b|\bin good standing\b|\bControlled Goods Program\b|\bagréé|\baccrédit/i,
+  ],
+  [
+    'bilingual',
+    /\bbilingual\b|\bboth official languages\b|\bin (?:English and French|French and English)\b|\bbilingue\b|\bles deux langues officielles\b/i,
+  ],
   ['canadian_content', /\bCanadian content\b|\bpreference for Canadian goods|\bcontenu canadien\b/i],
 ];
 
@@ -121,13 +146,18 @@ const SET_ASIDE = [
   /\b(?:est|sera) réservée? (?:aux|en vertu)|\bmarché réservé\b|\bStratégie d['’]approvisionnement auprès des entreprises autochtones\b/i,
 ];
 
-const MANDATORY = /\b(?:must|shall|mandatory|is required|are required|required to|will be required|obligatoire|doit|doivent|devra|devront|exigée?s?)\b/i;
+const MANDATORY =
+  /\b(?:must|shall|mandatory|is required|are required|required to|will be required|obligatoire|doit|doivent|devra|devront|exigée?s?)\b/i;
 const NOT_MANDATORY =
   /\bas and (?:when )?(?:required|requested|needed)\b|\bif required\b|\bwhere required\b|\bmay be required\b|\b(?:period|term) of (?:the )?contract\b|\bwe must\b|\bCanada (?:must|shall)\b|\bau besoin\b|\bdurée du contrat\b/i;
 
-const TRADE = /\b(?:Canadian Free Trade Agreement|CFTA|CETA|WTO[- ]?(?:GPA|AGP)|CUSMA|NAFTA|CPTPP|Accord de libre-échange canadien|ALEC|AECG)\b/;
+const TRADE =
+  /\b(?:Canadian Free Trade Agreement|CFTA|CETA|WTO[- ]?(?:GPA|AGP)|CUSMA|NAFTA|CPTPP|Accord de libre-échange canadien|ALEC|AECG)\b/;
 
-export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsInRecord: boolean }): FoundRequirement[] {
+export function findRequirements(
+  sentences: Sentence[],
+  opts: { tradeAgreementsInRecord: boolean },
+): FoundRequirement[] {
   const out: FoundRequirement[] = [];
   const kinds = new Set<string>();
   let securityGeneric: Sentence | undefined;
@@ -148,7 +178,12 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
         const fresh = levels.filter((l) => !kinds.has(`security:${l}`));
         if (fresh.length) {
           for (const l of levels) kinds.add(`security:${l}`);
-          out.push({ kind: 'security', sentence, details: levels, heavy: levels.some((l) => LEVELS.find(([n]) => n === l)?.[2]) });
+          out.push({
+            kind: 'security',
+            sentence,
+            details: levels,
+            heavy: levels.some((l) => LEVELS.find(([n]) => n === l)?.[2]),
+          });
         }
         classified = true;
       } else if (GENERIC_SECURITY.test(t) && !tickedCells(t)) {
@@ -164,12 +199,16 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
       classified = true;
       if (kinds.has(kind)) continue;
       kinds.add(kind);
-      const details = kind === 'certification' ? [...new Set(t.match(/\bISO[\s-]?\d{4,5}\b|\bCSA\b|\bULC\b|\bCOR\b/g) ?? [])] : [];
+      const details =
+        kind === 'certification' ? [...new Set(t.match(/\bISO[\s-]?\d{4,5}\b|\bCSA\b|\bULC\b|\bCOR\b/g) ?? [])] : [];
       const heavy = kind === 'bonding' || (kind === 'site_visit' && /mandatory|obligatoire/i.test(t));
       out.push({ kind, sentence, details, heavy });
     }
 
-    if (SET_ASIDE.some((re) => re.test(t)) && !/\bnot\b[^.]{0,20}set[- ]aside|\bIf not set-aside\b|\bn['’](?:est|sera) pas réservée?/i.test(t)) {
+    if (
+      SET_ASIDE.some((re) => re.test(t)) &&
+      !/\bnot\b[^.]{0,20}set[- ]aside|\bIf not set-aside\b|\bn['’](?:est|sera) pas réservée?/i.test(t)
+    ) {
       classified = true;
       if (!kinds.has('set_aside')) {
         kinds.add('set_aside');
@@ -185,7 +224,14 @@ export function findRequirements(sentences: Sentence[], opts: { tradeAgreementsI
       }
     }
 
-    if (!classified && !sentence.heading && MANDATORY.test(t) && !NOT_MANDATORY.test(t) && mandatoryCount < 4 && t.length >= 25) {
+    if (
+      !classified &&
+      !sentence.heading &&
+      MANDATORY.test(t) &&
+      !NOT_MANDATORY.test(t) &&
+      mandatoryCount < 4 &&
+      t.length >= 25
+    ) {
       mandatoryCount++;
       out.push({ kind: 'mandatory', sentence, details: [], heavy: false });
     }

@@ -20,15 +20,74 @@ export interface Sentence {
 
 const ABBREVIATIONS = new Set(
   [
-    'e.g', 'i.e', 'etc', 'inc', 'ltd', 'ltée', 'corp', 'co', 'no', 'nos', 'st', 'mr', 'mrs', 'ms', 'dr', 'prof', 'jr', 'sr',
-    'approx', 'art', 'sect', 'vol', 'min', 'max', 'dept', 'govt', 'est', 'fig', 'ref', 'tel', 'p', 'pp', 'vs', 'al',
-    'm', 'mme', 'mmes', 'mlle', 'n°', 'c.-à-d', 'p. ex', 'ex', 'env', 'av', 'boul', 'ch', 'u.s', 'u.k', 'jan', 'feb',
-    'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'gc', 'ca',
+    'e.g',
+    'i.e',
+    'etc',
+    'inc',
+    'ltd',
+    'ltée',
+    'corp',
+    'co',
+    'no',
+    'nos',
+    'st',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'prof',
+    'jr',
+    'sr',
+    'approx',
+    'art',
+    'sect',
+    'vol',
+    'min',
+    'max',
+    'dept',
+    'govt',
+    'est',
+    'fig',
+    'ref',
+    'tel',
+    'p',
+    'pp',
+    'vs',
+    'al',
+    'm',
+    'mme',
+    'mmes',
+    'mlle',
+    'n°',
+    'c.-à-d',
+    'p. ex',
+    'ex',
+    'env',
+    'av',
+    'boul',
+    'ch',
+    'u.s',
+    'u.k',
+    'jan',
+    'feb',
+    'mar',
+    'apr',
+    'jun',
+    'jul',
+    'aug',
+    'sep',
+    'sept',
+    'oct',
+    'nov',
+    'dec',
+    'gc',
+    'ca',
   ].map((a) => a.toLowerCase()),
 );
 
 /** A list marker at the start of a line: "1.", "a)", "(ii)", "•", "-", "o", "?" (a lost bullet glyph). */
-const LIST_MARKER = /^(?:[•·▪◦●○■□☐☒✓✔*?\u2022\u2023\u25E6\u2043-]|o(?=\s)|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*[.)](?=\s|$|\p{Lu})|\(?[a-z][.)](?=\s)|\(?[A-Z]\)(?=\s)|\(?(?:i{1,3}|iv|v|vi{1,3}|ix|x)[.)](?=\s))\s*/u;
+const LIST_MARKER =
+  /^(?:[•·▪◦●○■□☐☒✓✔*?\u2022\u2023\u25E6\u2043-]|o(?=\s)|\(?[0-9]{1,2}(?:\.[0-9]{1,2})*[.)](?=\s|$|\p{Lu})|\(?[a-z][.)](?=\s)|\(?[A-Z]\)(?=\s)|\(?(?:i{1,3}|iv|v|vi{1,3}|ix|x)[.)](?=\s))\s*/u;
 
 function endsWithAbbreviation(text: string, dotIndex: number): boolean {
   // The word before the dot, letters/dots only.
@@ -92,7 +151,9 @@ function blocksOf(text: string): Array<{ start: number; end: number }> {
       !LIST_MARKER.test(trimmed) &&
       !/\t/.test(content) &&
       !previousTabbed &&
-      (/^[\p{Ll}(,&]/u.test(trimmed) || /[,\-–&/]$|\b(?:and|or|of|the|to|for|with|in|et|ou|de|des|du|la|le|les|à|pour)$/i.test(previous) || previous.length > 60);
+      (/^[\p{Ll}(,&]/u.test(trimmed) ||
+        /[,\-–&/]$|\b(?:and|or|of|the|to|for|with|in|et|ou|de|des|du|la|le|les|à|pour)$/i.test(previous) ||
+        previous.length > 60);
     if (current && joins) {
       current.end = line.end;
     } else {

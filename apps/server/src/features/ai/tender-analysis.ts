@@ -1,6 +1,13 @@
 import type { AiLocale, Citation, CitedField, CitedItem, RequirementKind, TenderSummary } from '@app/shared/ai';
 import type { Tender } from '@app/shared/tender';
-import { categoryLabel, formatClosing, formatMoney, NOT_STATED, REQUIREMENT_LABELS, VALUE_KIND_LABELS } from './labels.ts';
+import {
+  categoryLabel,
+  formatClosing,
+  formatMoney,
+  NOT_STATED,
+  REQUIREMENT_LABELS,
+  VALUE_KIND_LABELS,
+} from './labels.ts';
 import { bestValue, findAmounts } from './money-context.ts';
 import { findObjective, findScope } from './objective.ts';
 import { isRestricted, provinceOf, provincesOfRegions, type FitInput } from './profile-fit.ts';
@@ -43,7 +50,10 @@ export interface PriorityFacts {
 export type SummaryCore = Omit<TenderSummary, 'recommendation' | 'provider' | 'generatedAt'> & { facts: PriorityFacts };
 
 const list = (value: string | null | undefined, sep: RegExp) =>
-  (value ?? '').split(sep).map((v) => v.replace(/^\*/, '').trim()).filter(Boolean);
+  (value ?? '')
+    .split(sep)
+    .map((v) => v.replace(/^\*/, '').trim())
+    .filter(Boolean);
 
 function zipCodes(codes: string | null, descriptions: string | null) {
   const c = list(codes, /[,\n]/);
@@ -126,8 +136,12 @@ export function sourceFromText(tenderData: string): SummarySource {
     title,
     titleField: null,
     categoryCodes: [...new Set(codes)],
-    unspsc: list(unspsc, /[,;\s]+/).filter((c) => /^\d{6,8}$/.test(c)).map((code) => ({ code, description: null })),
-    gsin: list(gsin, /[,;\s]+/).filter((c) => /^[A-Z0-9]{1,8}$/i.test(c)).map((code) => ({ code, description: null })),
+    unspsc: list(unspsc, /[,;\s]+/)
+      .filter((c) => /^\d{6,8}$/.test(c))
+      .map((code) => ({ code, description: null })),
+    gsin: list(gsin, /[,;\s]+/)
+      .filter((c) => /^[A-Z0-9]{1,8}$/i.test(c))
+      .map((code) => ({ code, description: null })),
     tradeAgreements: [],
     entity: null,
     noticeType: method,
@@ -186,12 +200,14 @@ function requirementText(r: FoundRequirement, locale: AiLocale): string {
   const sentence = clip(displayText(r.sentence.text), 220);
   if (r.kind === 'mandatory') return sentence;
   const label = REQUIREMENT_LABELS[locale][r.kind];
-  if (r.kind === 'security' && r.details.length) return `${label}: ${r.details.join(', ')} (${clip(displayText(r.sentence.text), 140)})`;
+  if (r.kind === 'security' && r.details.length)
+    return `${label}: ${r.details.join(', ')} (${clip(displayText(r.sentence.text), 140)})`;
   return `${label}: ${sentence}`;
 }
 
 function heavyLabel(r: FoundRequirement, locale: AiLocale): string {
-  if (r.kind === 'security') return locale === 'fr' ? `cote ${r.details.join(', ')}` : `${r.details.join(', ')} clearance`;
+  if (r.kind === 'security')
+    return locale === 'fr' ? `cote ${r.details.join(', ')}` : `${r.details.join(', ')} clearance`;
   if (r.kind === 'site_visit') return locale === 'fr' ? 'visite des lieux obligatoire' : 'a mandatory site visit';
   if (r.kind === 'set_aside') return locale === 'fr' ? 'marché réservé' : 'a set-aside';
   return REQUIREMENT_LABELS[locale][r.kind as Exclude<RequirementKind, 'mandatory'>].toLowerCase();
@@ -243,7 +259,12 @@ export function analyzeTender(source: SummarySource, locale: AiLocale): SummaryC
   if (value) {
     const money = formatMoney(value.amount, locale, value.currency);
     const kind = VALUE_KIND_LABELS[locale][value.kind] ?? value.kind;
-    valueText = value.kind === 'maximum' ? (fr ? `Jusqu’à ${money} (${kind})` : `Up to ${money} (${kind})`) : `${money} (${kind})`;
+    valueText =
+      value.kind === 'maximum'
+        ? fr
+          ? `Jusqu’à ${money} (${kind})`
+          : `Up to ${money} (${kind})`
+        : `${money} (${kind})`;
     cites.sentence('value', 0, value.sentence);
   }
 
@@ -259,14 +280,17 @@ export function analyzeTender(source: SummarySource, locale: AiLocale): SummaryC
     requirementKinds.push(r.kind);
   }
   if (trade.length) {
-    const shown = trade.slice(0, 6).join(', ') + (trade.length > 6 ? (fr ? ` et ${trade.length - 6} autres` : ` and ${trade.length - 6} more`) : '');
+    const shown =
+      trade.slice(0, 6).join(', ') +
+      (trade.length > 6 ? (fr ? ` et ${trade.length - 6} autres` : ` and ${trade.length - 6} more`) : '');
     cites.whole('requirement', requirements.length, 'trade_agreements');
     requirements.push(`${REQUIREMENT_LABELS[locale].trade_agreement}: ${shown}`);
     requirementKinds.push('trade_agreement');
   }
 
   // Summary: the objective, who and when, and the scope (duration or delivery)
-  const acan = ACAN.test(source.noticeType ?? '') || (source.mainField === 'tenderData' && ACAN.test(text.slice(0, 500)));
+  const acan =
+    ACAN.test(source.noticeType ?? '') || (source.mainField === 'tenderData' && ACAN.test(text.slice(0, 500)));
   const summary: string[] = [];
   if (objective) {
     cites.sentence('summary', summary.length, objective.sentence);
@@ -278,7 +302,8 @@ export function analyzeTender(source: SummarySource, locale: AiLocale): SummaryC
   if (source.entity || source.noticeType || source.closingDate) {
     const i = summary.length;
     const who = source.entity ?? (fr ? 'L’acheteur' : 'The buyer');
-    const what = source.noticeType && !/^not applicable$/i.test(source.noticeType) ? source.noticeType : fr ? 'avis' : 'notice';
+    const what =
+      source.noticeType && !/^not applicable$/i.test(source.noticeType) ? source.noticeType : fr ? 'avis' : 'notice';
     const when = source.closingDate ? formatClosing(source.closingDate, locale) : null;
     let sentence: string;
     if (acan) {

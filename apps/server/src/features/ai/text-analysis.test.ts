@@ -5,11 +5,13 @@ import { findRequirements } from './requirements.ts';
 import { splitSentences } from './sentences.ts';
 
 const valueOf = (text: string) => bestValue(findAmounts(text, splitSentences(text)));
-const kindsOf = (text: string, tradeInRecord = true) => findRequirements(splitSentences(text), { tradeAgreementsInRecord: tradeInRecord }).map((r) => r.kind);
+const kindsOf = (text: string, tradeInRecord = true) =>
+  findRequirements(splitSentences(text), { tradeAgreementsInRecord: tradeInRecord }).map((r) => r.kind);
 
 describe('splitSentences', () => {
   test('keeps abbreviations, initials and list numbers inside sentences', () => {
-    const text = 'Work is for Systems Inc. in Ottawa, e.g. Building No. 5. J. Smith will attend.\n1. Bidders must register.\nOBJECTIVE\nCanada is seeking offers.';
+    const text =
+      'Work is for Systems Inc. in Ottawa, e.g. Building No. 5. J. Smith will attend.\n1. Bidders must register.\nOBJECTIVE\nCanada is seeking offers.';
     expect(splitSentences(text).map((s) => s.text)).toEqual([
       'Work is for Systems Inc. in Ottawa, e.g. Building No. 5.',
       'J. Smith will attend.',
@@ -20,7 +22,8 @@ describe('splitSentences', () => {
   });
 
   test('joins hard-wrapped lines and splits French sentences', () => {
-    const text = 'Canada Border Services Agency seeks contractors able to provide informatics professional services on an\nas and when requested basis. Le Ministère a besoin de services. M. Tremblay répondra.';
+    const text =
+      'Canada Border Services Agency seeks contractors able to provide informatics professional services on an\nas and when requested basis. Le Ministère a besoin de services. M. Tremblay répondra.';
     expect(splitSentences(text).map((s) => s.text.replace(/\s+/g, ' '))).toEqual([
       'Canada Border Services Agency seeks contractors able to provide informatics professional services on an as and when requested basis.',
       'Le Ministère a besoin de services.',
@@ -30,12 +33,18 @@ describe('splitSentences', () => {
 
   test('every sentence is the text at its offsets (any input)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 400, unit: fc.constantFrom('a', 'B', ' ', '.', '\n', '\r\n', '?', '\t', '1', 'é', 'X', ':', '•') }), (text) => {
-        for (const s of splitSentences(text)) {
-          expect(text.slice(s.start, s.end)).toBe(s.text);
-          expect(s.text.trim()).toBe(s.text);
-        }
-      }),
+      fc.property(
+        fc.string({
+          maxLength: 400,
+          unit: fc.constantFrom('a', 'B', ' ', '.', '\n', '\r\n', '?', '\t', '1', 'é', 'X', ':', '•'),
+        }),
+        (text) => {
+          for (const s of splitSentences(text)) {
+            expect(text.slice(s.start, s.end)).toBe(s.text);
+            expect(s.text.trim()).toBe(s.text);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -77,7 +86,16 @@ describe('requirements', () => {
       'Resources must be bilingual (English and French).',
       'The successful bidder shall deliver within 30 days.',
     ].join(' ');
-    expect(kindsOf(text)).toEqual(['security', 'insurance', 'bonding', 'site_visit', 'certification', 'set_aside', 'bilingual', 'mandatory']);
+    expect(kindsOf(text)).toEqual([
+      'security',
+      'insurance',
+      'bonding',
+      'site_visit',
+      'certification',
+      'set_aside',
+      'bilingual',
+      'mandatory',
+    ]);
   });
 
   test('ignores boilerplate and negations', () => {
@@ -102,7 +120,11 @@ describe('requirements', () => {
 // tested on sentences written here, not on the hold-out's own text.
 describe('found with the hold-out set', () => {
   test('an amount in US dollars keeps its currency and is never shown as Canadian dollars', () => {
-    for (const text of ['The estimated contract value is USD $95,000.', 'The estimated value is US$95,000.', 'La valeur estimée est de 95 000 $ US.']) {
+    for (const text of [
+      'The estimated contract value is USD $95,000.',
+      'The estimated value is US$95,000.',
+      'La valeur estimée est de 95 000 $ US.',
+    ]) {
       expect(valueOf(text), text).toMatchObject({ amount: 95_000, currency: 'USD' });
     }
     expect(valueOf('The estimated value is $95,000 (taxes extra).')).toMatchObject({ amount: 95_000, currency: 'CAD' });
@@ -116,7 +138,10 @@ describe('found with the hold-out set', () => {
       ['No site visit is scheduled; a site tour is not scheduled either.', []],
       ['No security clearance is required for this work.', []],
       ['Security requirement: none.', []],
-      ['Ce marché n’est pas réservé aux entreprises autochtones en vertu de la Stratégie d’approvisionnement auprès des entreprises autochtones.', []],
+      [
+        'Ce marché n’est pas réservé aux entreprises autochtones en vertu de la Stratégie d’approvisionnement auprès des entreprises autochtones.',
+        [],
+      ],
       // Not mandatory, but a visit takes place: listed as a site visit (not a "heavy" one).
       ['La visite des lieux n’est pas obligatoire.', ['site_visit']],
     ];
@@ -124,9 +149,10 @@ describe('found with the hold-out set', () => {
   });
 
   test('a negated clause does not hide an obligation in the same sentence; an optional site visit is still a site visit', () => {
-    expect(kindsOf('Bidders are not required to be local; however, the crew must be on site within four hours.')).toEqual(['mandatory']);
+    expect(
+      kindsOf('Bidders are not required to be local; however, the crew must be on site within four hours.'),
+    ).toEqual(['mandatory']);
     expect(kindsOf('A site visit is recommended but not mandatory.')).toEqual(['site_visit']);
     expect(kindsOf('A mandatory site visit will be held on May 4.')).toEqual(['site_visit']);
   });
 });
-

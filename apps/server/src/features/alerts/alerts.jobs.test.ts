@@ -53,7 +53,8 @@ async function ingestBatch(count = 120): Promise<Set<string>> {
 
 async function user(email: string, locale: 'en' | 'fr' = 'en') {
   const u = await createConfirmedUser(ctx.dbh, email, PASSWORD, clock.now());
-  if (locale === 'fr') await ctx.dbh.db.updateTable('user_account').set({ locale: 'fr' }).where('id', '=', u.id).execute();
+  if (locale === 'fr')
+    await ctx.dbh.db.updateTable('user_account').set({ locale: 'fr' }).where('id', '=', u.id).execute();
   const client = new TestClient(ctx.app);
   await client.signIn(email, PASSWORD);
   return { client, id: u.id, email };
@@ -105,9 +106,22 @@ describe('alerts.send-digests', () => {
     clock.advance(MINUTE);
     const alice = await user('alice@example.ca');
     const bob = await user('bob@example.ca');
-    const instant = await createAlert(alice.client, { name: 'Ontario construction', criteria: construction, frequency: 'instant' });
-    const paused = await createAlert(alice.client, { name: 'Paused', criteria: construction, frequency: 'instant', active: false });
-    const daily = await createAlert(bob.client, { name: 'Ontario CNST daily', criteria: ontarioCnst, frequency: 'daily' });
+    const instant = await createAlert(alice.client, {
+      name: 'Ontario construction',
+      criteria: construction,
+      frequency: 'instant',
+    });
+    const paused = await createAlert(alice.client, {
+      name: 'Paused',
+      criteria: construction,
+      frequency: 'instant',
+      active: false,
+    });
+    const daily = await createAlert(bob.client, {
+      name: 'Ontario CNST daily',
+      criteria: ontarioCnst,
+      frequency: 'daily',
+    });
 
     // Everything in the database arrived before the alerts: nothing is new.
     clock.advance(MINUTE);
@@ -124,7 +138,9 @@ describe('alerts.send-digests', () => {
 
     const mail = await catcher.next(alice.email);
     const n = expectedAlice.length;
-    expect(mail.subject).toBe(`${n} new ${n === 1 ? 'tender matches' : 'tenders match'} your alert “Ontario construction”`);
+    expect(mail.subject).toBe(
+      `${n} new ${n === 1 ? 'tender matches' : 'tenders match'} your alert “Ontario construction”`,
+    );
     expect(linkedTenders(mail)).toEqual([...expectedAlice].sort());
     for (const id of expectedAlice) {
       expect(mail.text).toContain(`${PUBLIC_ORIGIN}/tender-notice/${id}`);
@@ -153,7 +169,9 @@ describe('alerts.send-digests', () => {
     const bell = notificationListSchema.parse((await alice.client.get('/api/notifications')).json());
     const fromAlerts = bell.notifications.filter((x) => x.kind === 'alert_match');
     expect(fromAlerts.map((x) => x.tender?.id).sort()).toEqual([...expectedAlice].sort());
-    expect(fromAlerts.every((x) => x.alert?.id === instant && x.alert.name === 'Ontario construction' && !x.read)).toBe(true);
+    expect(fromAlerts.every((x) => x.alert?.id === instant && x.alert.name === 'Ontario construction' && !x.read)).toBe(
+      true,
+    );
 
     // A day later: the daily alert is due and mails, in one digest, what both ingestions since it was created brought.
     clock.advance(DAY);
@@ -169,9 +187,14 @@ describe('alerts.send-digests', () => {
     const bobMail = await catcher.next(bob.email);
     expect(linkedTenders(bobMail)).toEqual([...expectedBob].sort());
     expect(bobMail.text).toContain('Your daily digest.');
-    if (expectedAliceAgain.length > 0) expect(linkedTenders(await catcher.next(alice.email))).toEqual([...expectedAliceAgain].sort());
+    if (expectedAliceAgain.length > 0)
+      expect(linkedTenders(await catcher.next(alice.email))).toEqual([...expectedAliceAgain].sort());
     // Each mailed tender is one the criteria match (independently of the search: Ontario, construction category).
-    const rows = await ctx.dbh.db.selectFrom('tender').select(['id', 'region_keys', 'category_codes']).where('id', 'in', expectedBob).execute();
+    const rows = await ctx.dbh.db
+      .selectFrom('tender')
+      .select(['id', 'region_keys', 'category_codes'])
+      .where('id', 'in', expectedBob)
+      .execute();
     expect(rows.every((r) => r.region_keys.includes('|Ontario|') && r.category_codes.includes('|CNST|'))).toBe(true);
 
     // Not due again before tomorrow.
@@ -180,7 +203,11 @@ describe('alerts.send-digests', () => {
     clock.advance(MINUTE);
     await run();
     expect(mailsTo(bob.email)).toHaveLength(1);
-    const dailyRow = await ctx.dbh.db.selectFrom('alert').select('next_run_at').where('id', '=', daily).executeTakeFirstOrThrow();
+    const dailyRow = await ctx.dbh.db
+      .selectFrom('alert')
+      .select('next_run_at')
+      .where('id', '=', daily)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(dailyRow.next_run_at)).toBeGreaterThan(clock.now().getTime());
   });
 
@@ -194,7 +221,9 @@ describe('alerts.send-digests', () => {
     clock.advance(MINUTE);
     await run();
     const mail = await catcher.next(chloe.email);
-    expect(mail.subject).toMatch(/^\d+ (nouvel appel d’offres correspond|nouveaux appels d’offres correspondent) à votre alerte « Construction Ontario »$/);
+    expect(mail.subject).toMatch(
+      /^\d+ (nouvel appel d’offres correspond|nouveaux appels d’offres correspondent) à votre alerte « Construction Ontario »$/,
+    );
     expect(mail.text).toContain('Gérer vos alertes');
     expect(mail.html).toContain('<html lang="fr">');
     expect(linkedTenders(mail)).toEqual([...expected].sort());
@@ -254,7 +283,11 @@ describe('alerts.send-digests', () => {
     expect(await run({ mailer: refusing })).toMatchObject({ failed: 1 });
     expect(mailsTo(fay.email)).toHaveLength(0);
     expect(await deliveries(alertId)).toEqual([]);
-    const row = await ctx.dbh.db.selectFrom('alert').select(['last_run_at', 'last_notified_at']).where('id', '=', alertId).executeTakeFirstOrThrow();
+    const row = await ctx.dbh.db
+      .selectFrom('alert')
+      .select(['last_run_at', 'last_notified_at'])
+      .where('id', '=', alertId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ last_run_at: null, last_notified_at: null });
 
     clock.advance(MINUTE);
@@ -278,7 +311,11 @@ describe('alerts.send-digests', () => {
     clock.advance(MINUTE);
     await run();
     expect(mailsTo(fay.email)).toHaveLength(2);
-    const digest = await ctx.dbh.db.selectFrom('alert_digest').selectAll().where('id', '=', 'died-midway').executeTakeFirstOrThrow();
+    const digest = await ctx.dbh.db
+      .selectFrom('alert_digest')
+      .selectAll()
+      .where('id', '=', 'died-midway')
+      .executeTakeFirstOrThrow();
     expect(digest).toMatchObject({ status: 'sent', tender_count: expectedMore.length });
   });
 
@@ -326,7 +363,11 @@ describe('two processes on one database', () => {
       await createConfirmedUser(one, 'ivy@example.ca', PASSWORD, own.now());
       const ivy = new TestClient(app.app);
       await ivy.signIn('ivy@example.ca', PASSWORD);
-      const res = await ivy.post('/api/alerts', { name: 'Two processes', criteria: construction, frequency: 'instant' });
+      const res = await ivy.post('/api/alerts', {
+        name: 'Two processes',
+        criteria: construction,
+        frequency: 'instant',
+      });
       expect(res.statusCode, res.body).toBe(201);
       own.advance(MINUTE);
       const { run: ingested } = await ingestSource(one, {
@@ -345,9 +386,15 @@ describe('two processes on one database', () => {
       if (testDialect === 'sqlite') {
         // A lease left by a process that died: the job waits until it expires, then takes over.
         const later = new Date(Date.now() + 60_000).toISOString();
-        await one.db.insertInto('job_lock').values({ name: ALERT_JOB_NAME, holder: 'dead', expires_at: later }).execute();
+        await one.db
+          .insertInto('job_lock')
+          .values({ name: ALERT_JOB_NAME, holder: 'dead', expires_at: later })
+          .execute();
         expect(await runAlertDigests(second)).toBeNull();
-        await one.db.updateTable('job_lock').set({ expires_at: new Date(Date.now() - 1).toISOString() }).execute();
+        await one.db
+          .updateTable('job_lock')
+          .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+          .execute();
         expect(await runAlertDigests(second)).not.toBeNull();
         expect(await one.db.selectFrom('job_lock').selectAll().execute()).toEqual([]);
       }
@@ -370,7 +417,11 @@ describe('after a refresh', () => {
     await createConfirmedUser(app.dbh, 'hana@example.ca', PASSWORD);
     const hana = new TestClient(app.app);
     await hana.signIn('hana@example.ca', PASSWORD);
-    const create = await hana.post('/api/alerts', { name: 'After refresh', criteria: construction, frequency: 'instant' });
+    const create = await hana.post('/api/alerts', {
+      name: 'After refresh',
+      criteria: construction,
+      frequency: 'instant',
+    });
     expect(create.statusCode, create.body).toBe(201);
     await new Promise((r) => setTimeout(r, 5));
 
@@ -409,7 +460,10 @@ describe('ALERTS_SCHEDULE', () => {
 
   test('the schedule triggers the runner; off never does', async () => {
     let calls = 0;
-    const runner = { trigger: () => ((calls += 1), Promise.resolve()), close: () => Promise.resolve() } satisfies AlertRunner;
+    const runner = {
+      trigger: () => ((calls += 1), Promise.resolve()),
+      close: () => Promise.resolve(),
+    } satisfies AlertRunner;
     const log = ctx.app.log;
     const off = scheduleAlerts(runner, { env: loadEnv({ ALERTS_SCHEDULE: 'off' }), log });
     const everySecond = scheduleAlerts(runner, { env: loadEnv({ ALERTS_SCHEDULE: '* * * * * *' }), log });

@@ -136,7 +136,11 @@ async function runLocked(deps: AlertJobDeps): Promise<AlertJobResult> {
 }
 
 /** Tenders the alert has not seen yet, claimed and mailed. */
-async function checkAlert(deps: AlertJobDeps, alert: DueAlert, at: Date): Promise<{ outcome: Outcome; tenders: number }> {
+async function checkAlert(
+  deps: AlertJobDeps,
+  alert: DueAlert,
+  at: Date,
+): Promise<{ outcome: Outcome; tenders: number }> {
   const { dbh } = deps;
   const run = { lastRunAt: at.toISOString(), nextRunAt: nextRunAfter(alert.frequency, alert.nextRunAt, at) };
   if (isBlankCriteria(alert.criteria)) {
@@ -254,4 +258,3 @@ export function scheduleAlerts(runner: AlertRunner, deps: { env: Env; log: Fasti
     return { stop() {} };
   }
 }
-

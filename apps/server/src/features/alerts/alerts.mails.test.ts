@@ -36,7 +36,9 @@ describe('the alert digest mail', () => {
     expect(mail.text).toContain('Your daily digest.');
     // Closing times in Ottawa time, as CanadaBuys publishes them.
     expect(mail.text).toMatch(/Closes Dec 15, 2026, 2:00 p\.m\. EST/);
-    expect(mail.html).toContain('<a href="https://breeze.example/tender-notice/cb-100-00000001">Roof replacement 1</a>');
+    expect(mail.html).toContain(
+      '<a href="https://breeze.example/tender-notice/cb-100-00000001">Roof replacement 1</a>',
+    );
     expect(mail.html).toContain('href="https://breeze.example/alerts"');
   });
 
@@ -52,7 +54,12 @@ describe('the alert digest mail', () => {
   });
 
   test('in French: French titles when the source has them, French words', () => {
-    const mail = alertDigestMail({ ...base, locale: 'fr', frequency: 'weekly', tenders: [tender(1), tender(2, { titleFr: null })] });
+    const mail = alertDigestMail({
+      ...base,
+      locale: 'fr',
+      frequency: 'weekly',
+      tenders: [tender(1), tender(2, { titleFr: null })],
+    });
     expect(mail.subject).toBe('2 nouveaux appels d’offres correspondent à votre alerte « Roofs <in> "Ontario" »');
     expect(mail.text).toContain('1. Remplacement de toiture 1');
     expect(mail.text).toContain('2. Roof replacement 2'); // no French title: the English one

@@ -17,10 +17,15 @@ export interface DigestMailInput {
 
 const TEXT = {
   en: {
-    subject: (n: number, name: string) => `${n} new ${n === 1 ? 'tender matches' : 'tenders match'} your alert “${name}”`,
+    subject: (n: number, name: string) =>
+      `${n} new ${n === 1 ? 'tender matches' : 'tenders match'} your alert “${name}”`,
     intro: (n: number, name: string) =>
       `${n} new ${n === 1 ? 'tender matches' : 'tenders match'} your Breeze alert “${name}” since it last ran.`,
-    frequency: { instant: 'Sent after each tender refresh.', daily: 'Your daily digest.', weekly: 'Your weekly digest.' },
+    frequency: {
+      instant: 'Sent after each tender refresh.',
+      daily: 'Your daily digest.',
+      weekly: 'Your weekly digest.',
+    },
     closes: 'Closes',
     published: 'Published',
     noClosing: 'closing date not specified',
@@ -70,7 +75,9 @@ function formatClosing(iso: string, locale: Locale): string {
 function formatDay(day: string, locale: Locale): string {
   const d = new Date(`${day.slice(0, 10)}T12:00:00Z`);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    d,
+  );
 }
 
 const pick = (locale: Locale, en: string | null, fr: string | null) =>

@@ -305,9 +305,9 @@ export async function claimDigest(
         .execute();
     }
     const mine = new Set(
-      (
-        await tx.selectFrom('alert_delivery').select('tender_id').where('digest_id', '=', claim.digestId).execute()
-      ).map((r) => r.tender_id),
+      (await tx.selectFrom('alert_delivery').select('tender_id').where('digest_id', '=', claim.digestId).execute()).map(
+        (r) => r.tender_id,
+      ),
     );
     if (mine.size === 0) {
       await tx.deleteFrom('alert_digest').where('id', '=', claim.digestId).execute();

@@ -96,8 +96,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ alerts: AlertService; sessions
         tags,
         security,
         summary: 'Rename an alert, change its criteria or frequency, pause (active: false) or resume it',
-        description:
-          'Resuming starts from now: tenders that arrived while it was paused are not mailed. ' + LIMIT_NOTE,
+        description: 'Resuming starts from now: tenders that arrived while it was paused are not mailed. ' + LIMIT_NOTE,
         params: alertParamsSchema,
         body: alertUpdateSchema,
         response: { 200: alertSchema, ...errors(400, 401, 402, 403, 404, 415) },

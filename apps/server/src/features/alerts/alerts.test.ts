@@ -165,7 +165,11 @@ describe('create, read, update, delete', () => {
     clock.advance(60_000);
     const renamed = await alice.patch(`/api/alerts/${a.id}`, { name: 'Changed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json()).toMatchObject({ name: 'Changed', created_at: a.created_at, updated_at: clock.now().toISOString() });
+    expect(renamed.json()).toMatchObject({
+      name: 'Changed',
+      created_at: a.created_at,
+      updated_at: clock.now().toISOString(),
+    });
 
     const recriteria = await alice.patch(`/api/alerts/${a.id}`, { criteria: { q: 'snow', regions: ['Ontario'] } });
     expect(recriteria.json()).toMatchObject({ criteria: { q: 'snow', regions: ['Ontario'] }, match_count: 1 });
@@ -182,7 +186,11 @@ describe('create, read, update, delete', () => {
     const resumed = await alice.patch(`/api/alerts/${a.id}`, { active: true });
     expect(resumed.json()).toMatchObject({ active: true, status: 'active' });
     // Resuming starts again from now: what arrived while paused is not mailed (ADR 0012).
-    const row = await ctx.dbh.db.selectFrom('alert').select('baseline_at').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const row = await ctx.dbh.db
+      .selectFrom('alert')
+      .select('baseline_at')
+      .where('id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(row.baseline_at).toBe(clock.now().toISOString());
   });
 

@@ -170,7 +170,11 @@ describe('which calls count as searches (ADR 0013)', () => {
     expect((await client.post('/api/tenders/searchTenders', { q: 'services', offset: 20 })).statusCode).toBe(200);
     expect(await count(user.id)).toBe(1);
 
-    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    await setUsage(
+      ctx.dbh.db,
+      { userId: user.id, metric: 'searches', period: period(), count: 100 },
+      clock.now().toISOString(),
+    );
     const refused = await client.post('/api/tenders/table', { q: 'services' });
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'plan_limit_reached', message: STARTER_MESSAGE });
@@ -195,7 +199,11 @@ describe('which calls count as searches (ADR 0013)', () => {
     expect((await say('find snow removal tenders in Ontario')).statusCode).toBe(200);
     expect(await count(user.id)).toBe(1);
 
-    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    await setUsage(
+      ctx.dbh.db,
+      { userId: user.id, metric: 'searches', period: period(), count: 100 },
+      clock.now().toISOString(),
+    );
     const refused = await say('find cybersecurity tenders');
     expect(refused.statusCode).toBe(402);
     expect(refused.json()).toMatchObject({ code: 'plan_limit_reached', message: STARTER_MESSAGE });
@@ -207,7 +215,11 @@ describe('which calls count as searches (ADR 0013)', () => {
 
   test('recommendations never count', async () => {
     const { client, user } = await account('starter');
-    await setUsage(ctx.dbh.db, { userId: user.id, metric: 'searches', period: period(), count: 100 }, clock.now().toISOString());
+    await setUsage(
+      ctx.dbh.db,
+      { userId: user.id, metric: 'searches', period: period(), count: 100 },
+      clock.now().toISOString(),
+    );
     const res = await client.get('/api/recommendations');
     expect(res.statusCode, res.body).toBe(200);
     expect(await count(user.id)).toBe(100);

@@ -71,7 +71,12 @@ export function limitMessage(ent: Entitlement, metric: LimitMetric, locale: Mess
     if (!next || amount === undefined) return `${first} Contactez-nous pour relever cette limite.`;
     const gain =
       amount === -1
-        ? { searches: 'des recherches illimitées', exports: 'des exportations illimitées', alerts: 'des alertes illimitées', users: 'un nombre illimité d’utilisateurs' }[metric]
+        ? {
+            searches: 'des recherches illimitées',
+            exports: 'des exportations illimitées',
+            alerts: 'des alertes illimitées',
+            users: 'un nombre illimité d’utilisateurs',
+          }[metric]
         : monthly(metric)
           ? `${count(amount, metric, 'fr')} par mois`
           : `jusqu’à ${count(amount, metric, 'fr')}`;

@@ -167,7 +167,15 @@ export function createBillingService(deps: BillingDeps) {
     const level = levelOf(status);
     const plan = plans.find((p) => p.id === subscription.planId) ?? (await planOrDefault(undefined));
     const free = plans.find((p) => p.id === FREE_LEVEL_PLAN_ID) ?? plan;
-    return { accountId: userId, subscription, status, level, plan, effectivePlan: level === 'free' ? free : plan, plans };
+    return {
+      accountId: userId,
+      subscription,
+      status,
+      level,
+      plan,
+      effectivePlan: level === 'free' ? free : plan,
+      plans,
+    };
   }
 
   function toSubscription(sub: SubscriptionRecord, plan: PlanRecord): Subscription {

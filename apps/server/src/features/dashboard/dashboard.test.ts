@@ -241,13 +241,17 @@ describe('GET /api/dashboard', () => {
     });
   });
 
-  test('active alerts are the caller\'s alerts that are not paused, as the database holds them', async () => {
+  test("active alerts are the caller's alerts that are not paused, as the database holds them", async () => {
     await createConfirmedUser(ctx.dbh, 'carol@example.com', PASSWORD);
     const carol = new TestClient(ctx.app);
     const carolId = (await carol.signIn('carol@example.com', PASSWORD)).user.id;
     const create = (name: string, active: boolean) =>
       carol.post('/api/alerts', { name, criteria: { q: 'software' }, frequency: 'daily', active });
-    for (const [name, active] of [['one', true], ['two', true], ['three', false]] as const) {
+    for (const [name, active] of [
+      ['one', true],
+      ['two', true],
+      ['three', false],
+    ] as const) {
       expect((await create(name, active)).statusCode).toBe(201);
     }
     // Alice's alert is not Carol's.

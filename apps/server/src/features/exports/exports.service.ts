@@ -59,7 +59,14 @@ export function createExportService(deps: ExportDeps) {
       { db, billing, now },
       user.id,
       'exports',
-      (tx, ent) => insertExportRecord(tx, { userId: user.id, accountId: ent.accountId, kind, rows, createdAt: now().toISOString() }),
+      (tx, ent) =>
+        insertExportRecord(tx, {
+          userId: user.id,
+          accountId: ent.accountId,
+          kind,
+          rows,
+          createdAt: now().toISOString(),
+        }),
       user.messageLocale,
     );
   }
@@ -134,11 +141,7 @@ export function createExportService(deps: ExportDeps) {
     },
 
     /** The caller's bookmarks, newest first, with their notes and status. */
-    async bookmarks(
-      user: Exporter,
-      status: BookmarkStatus | undefined,
-      locale: ExportLocale,
-    ): Promise<ExportFile> {
+    async bookmarks(user: Exporter, status: BookmarkStatus | undefined, locale: ExportLocale): Promise<ExportFile> {
       const total = await countBookmarks(db, user.id, status);
       const rows = Math.min(total, EXPORT_MAX_ROWS);
       await count(user, 'bookmarks', rows);

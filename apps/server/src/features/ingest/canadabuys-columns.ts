@@ -193,7 +193,8 @@ export function resolveHeader(header: string[]): ResolvedHeader {
   const present = new Set(columns);
   const missing = REQUIRED_COLUMNS.filter((c) => !present.has(c));
   if (missing.length > 0) throw new MissingColumnsError(missing);
-  const canonical = columns.length === CANADABUYS_COLUMNS.length && columns.every((c, i) => c === CANADABUYS_COLUMNS[i]);
+  const canonical =
+    columns.length === CANADABUYS_COLUMNS.length && columns.every((c, i) => c === CANADABUYS_COLUMNS[i]);
   return { columns, original, canonical };
 }
 

@@ -70,7 +70,9 @@ describe('CanadaBuys conformance (real 20-row file)', () => {
     expect(list(statcan.trade_agreements)).toEqual(['None']);
     expect(list(statcan.regions_of_opportunity)).toEqual(['World']);
     expect(list(statcan.regions_of_delivery_fr)).toEqual(['Région de la capitale nationale (RCN)']);
-    expect(statcan.description).toMatch(/^Notice of Proposed Procurement \(NPP\)\n\n1\. This NPP is issued pursuant to PWGSC/);
+    expect(statcan.description).toMatch(
+      /^Notice of Proposed Procurement \(NPP\)\n\n1\. This NPP is issued pursuant to PWGSC/,
+    );
     expect(statcan.description).not.toContain('\r');
     expect(statcan.description_fr).toMatch(/^Modèle d’Avis de projet de marché \(APM\)/);
     // The raw row: the file's 67 values in the official column order (canadabuys-columns.ts).
@@ -114,7 +116,8 @@ describe('CanadaBuys conformance (real 20-row file)', () => {
     // Three UNSPSC codes with parallel descriptions.
     expect(await tender(dbh, 'cb-513-65099601')).toMatchObject({
       unspsc: '84131608, 85101700, 85121700',
-      unspsc_description: 'Medical Claims Review and Management; Health administration services; Healthcare provider specialist services',
+      unspsc_description:
+        'Medical Claims Review and Management; Health administration services; Healthcare provider specialist services',
       contracting_entity_city: 'Gatineau',
       contracting_entity_province: 'Quebec',
       contact_phone: null,
@@ -166,8 +169,15 @@ describe('CanadaBuys conformance (real 20-row file)', () => {
 
     const versions = await dbh.db.selectFrom('tender_version').selectAll().execute();
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ tender_id: 'cb-449-47582539', amendment_number: 0, content_hash: before.content_hash });
-    expect(JSON.parse(versions[0]?.snapshot ?? '{}')).toMatchObject({ description: before.description, amendment_number: 0 });
+    expect(versions[0]).toMatchObject({
+      tender_id: 'cb-449-47582539',
+      amendment_number: 0,
+      content_hash: before.content_hash,
+    });
+    expect(JSON.parse(versions[0]?.snapshot ?? '{}')).toMatchObject({
+      description: before.description,
+      amendment_number: 0,
+    });
 
     // The older file again: amendment 000 never replaces 001.
     const back = await runIngest(dbh, { source: 'canadabuys', input: realFile });
@@ -184,7 +194,11 @@ describe('CanadaBuys conformance (real 20-row file)', () => {
     expect(run.error).toMatch(/Not a CanadaBuys tender-notice file: the header lacks 4 required column\(s\)/);
     expect(run.error).toContain('amendmentNumber-numeroModification');
     expect(run.error).toContain('procurementMethod-methodeApprovisionnement-eng');
-    const stored = await dbh.db.selectFrom('ingest_run').select(['status', 'error']).where('id', '=', run.id).executeTakeFirst();
+    const stored = await dbh.db
+      .selectFrom('ingest_run')
+      .select(['status', 'error'])
+      .where('id', '=', run.id)
+      .executeTakeFirst();
     expect(stored).toEqual({ status: 'failed', error: run.error });
   });
 });

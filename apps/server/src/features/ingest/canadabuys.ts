@@ -176,7 +176,10 @@ function regions(r: CanadaBuysRecord) {
 
 /** Address parts joined with ", ", empties skipped. */
 function address(...parts: Array<string | undefined>): string | null {
-  return joined(parts.map((p) => text(p)).filter((p): p is string => p !== null), ', ');
+  return joined(
+    parts.map((p) => text(p)).filter((p): p is string => p !== null),
+    ', ',
+  );
 }
 
 function entityAndContact(r: CanadaBuysRecord) {

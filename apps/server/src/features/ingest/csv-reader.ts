@@ -1,7 +1,13 @@
 import { pipeline, type Readable } from 'node:stream';
 import { parse, type CsvError, type Options } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
-import { InvalidFileError, rawRow, resolveHeader, type CanadaBuysRecord, type ResolvedHeader } from './canadabuys-columns.ts';
+import {
+  InvalidFileError,
+  rawRow,
+  resolveHeader,
+  type CanadaBuysRecord,
+  type ResolvedHeader,
+} from './canadabuys-columns.ts';
 import { MAX_FIELD_LENGTH } from './canadabuys.ts';
 
 /** `row` is the 1-based data record number (the header is not counted), as a spreadsheet shows it minus one. */
@@ -104,7 +110,11 @@ type SyncOptions = Omit<Options, 'on_record'> & {
 };
 
 function skippedItem(row: number, err: CsvError | undefined): CsvItem {
-  return { row, error: `unreadable CSV record: ${err?.message ?? 'unknown error'}`, ...(err?.code ? { code: err.code } : {}) };
+  return {
+    row,
+    error: `unreadable CSV record: ${err?.message ?? 'unknown error'}`,
+    ...(err?.code ? { code: err.code } : {}),
+  };
 }
 
 /** A data record checked (column count, field length) and keyed by the header. */

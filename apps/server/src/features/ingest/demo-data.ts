@@ -114,7 +114,12 @@ interface Place {
 function place(rng: Rng, i: number): Place {
   const province = covering(rng, i, PROVINCE_INFO, (p) => p.weight);
   // Ottawa–Gatineau hosts most headquarters, as in the real feed.
-  const city = province.name === 'Ontario' || province.name === 'Quebec' ? (rng.chance(0.5) ? (province.cities[0] as City) : rng.pick(province.cities)) : rng.pick(province.cities);
+  const city =
+    province.name === 'Ontario' || province.name === 'Quebec'
+      ? rng.chance(0.5)
+        ? (province.cities[0] as City)
+        : rng.pick(province.cities)
+      : rng.pick(province.cities);
   return { province, city, department: rng.pick(DEPARTMENTS) };
 }
 
@@ -134,7 +139,9 @@ interface Timing {
 }
 
 function timing(rng: Rng, i: number, historical: boolean, now: number): Timing {
-  const status = historical ? rng.weighted(HISTORICAL_STATUSES, (s) => s[2]) : covering(rng, i, CURRENT_STATUSES, (s) => s[2]);
+  const status = historical
+    ? rng.weighted(HISTORICAL_STATUSES, (s) => s[2])
+    : covering(rng, i, CURRENT_STATUSES, (s) => s[2]);
   const day = Math.floor(now / DAY_MS) * DAY_MS;
   let published: number;
   if (historical) published = day - rng.range(60, 3650) * DAY_MS;
@@ -142,7 +149,8 @@ function timing(rng: Rng, i: number, historical: boolean, now: number): Timing {
   else published = day - rng.range(20, 90) * DAY_MS;
   let closing = published + rng.range(14, 45) * DAY_MS;
   // A few open notices have passed their closing date: they read as Closed (effective status).
-  if (status[0] === 'Open' && !historical) closing = rng.chance(0.08) ? day - rng.range(1, 10) * DAY_MS : Math.max(closing, day + rng.range(2, 40) * DAY_MS);
+  if (status[0] === 'Open' && !historical)
+    closing = rng.chance(0.08) ? day - rng.range(1, 10) * DAY_MS : Math.max(closing, day + rng.range(2, 40) * DAY_MS);
   if (status[0] !== 'Open' && closing > day) closing = day - rng.range(1, 15) * DAY_MS;
   return { historical, status, published, closing };
 }
@@ -164,14 +172,26 @@ function valueSentence(rng: Rng): Pair {
   const n = money(rng);
   switch (rng.int(4)) {
     case 0:
-      return [`The estimated value of this requirement is ${enMoney(n)} (applicable taxes included).`, `La valeur estimative de ce besoin est de ${frMoney(n)} (taxes applicables incluses).`];
+      return [
+        `The estimated value of this requirement is ${enMoney(n)} (applicable taxes included).`,
+        `La valeur estimative de ce besoin est de ${frMoney(n)} (taxes applicables incluses).`,
+      ];
     case 1:
-      return [`The total contract value shall not exceed ${enMoney(n)}, including all options.`, `La valeur totale du contrat ne doit pas dépasser ${frMoney(n)}, options comprises.`];
+      return [
+        `The total contract value shall not exceed ${enMoney(n)}, including all options.`,
+        `La valeur totale du contrat ne doit pas dépasser ${frMoney(n)}, options comprises.`,
+      ];
     case 2:
-      return [`The budget for this requirement is $${Math.round(n / 1000)}K.`, `Le budget de ce besoin est de ${frMoney(n)}.`];
+      return [
+        `The budget for this requirement is $${Math.round(n / 1000)}K.`,
+        `Le budget de ce besoin est de ${frMoney(n)}.`,
+      ];
     default: {
       const m = Math.max(1, Math.round(n / 100_000) / 10);
-      return [`The maximum budget available is $${m} million.`, `Le budget maximal disponible est de ${String(m).replace('.', ',')} million $.`];
+      return [
+        `The maximum budget available is $${m} million.`,
+        `Le budget maximal disponible est de ${String(m).replace('.', ',')} million $.`,
+      ];
     }
   }
 }
@@ -190,15 +210,27 @@ function describe(rng: Rng, s: Story): Pair {
   const target = 300 + Math.floor(2700 * rng.next() ** 1.8);
   const [dept, deptFr] = s.place.department.name;
   const [cityEn, cityFr] = s.place.city.name;
-  const en: string[] = [rng.pick(['NOTICE OF PROPOSED PROCUREMENT (NPP)', 'Requirement', 'Description of the requirement:'])];
-  const fr: string[] = [en[0] === 'Requirement' ? 'Besoin' : en[0] === 'Description of the requirement:' ? 'Description du besoin :' : 'AVIS DE PROJET DE MARCHÉ (APM)'];
+  const en: string[] = [
+    rng.pick(['NOTICE OF PROPOSED PROCUREMENT (NPP)', 'Requirement', 'Description of the requirement:']),
+  ];
+  const fr: string[] = [
+    en[0] === 'Requirement'
+      ? 'Besoin'
+      : en[0] === 'Description of the requirement:'
+        ? 'Description du besoin :'
+        : 'AVIS DE PROJET DE MARCHÉ (APM)',
+  ];
   en.push(`${dept} has a requirement for ${s.item[0].toLowerCase()} in ${cityEn}, ${s.place.province.name}.`);
   fr.push(`${deptFr} a un besoin visant ${s.item[1].toLowerCase()} à ${cityFr} (${s.place.province.fr}).`);
   const scope = rng.sample(s.domain.scope, rng.range(2, s.domain.scope.length));
   en.push(`The work includes:\n${scope.map((x) => `- ${x[0]};`).join('\n')}`);
   fr.push(`Les travaux comprennent :\n${scope.map((x) => `- ${x[1]};`).join('\n')}`);
-  en.push(`The period of the contract is from ${isoDay(s.contractStart)} to ${isoDay(s.contractEnd)}, with the option to extend it for up to two additional one-year periods.`);
-  fr.push(`La période du contrat s'étend du ${isoDay(s.contractStart)} au ${isoDay(s.contractEnd)}, avec l'option de la prolonger d'au plus deux périodes supplémentaires d'un an.`);
+  en.push(
+    `The period of the contract is from ${isoDay(s.contractStart)} to ${isoDay(s.contractEnd)}, with the option to extend it for up to two additional one-year periods.`,
+  );
+  fr.push(
+    `La période du contrat s'étend du ${isoDay(s.contractStart)} au ${isoDay(s.contractEnd)}, avec l'option de la prolonger d'au plus deux périodes supplémentaires d'un an.`,
+  );
   if (rng.chance(0.35)) push2(en, fr, valueSentence(rng));
   if (rng.chance(0.45)) for (const m of rng.sample(MANDATORY, rng.range(1, 3))) push2(en, fr, m);
   fill(rng, en, fr, target);
@@ -226,9 +258,14 @@ const star = (items: readonly string[]) => items.map((x) => `*${x}`).join('\n');
 
 function deliveryRegions(rng: Rng, p: Place): Pair[] {
   const { province, city } = p;
-  if (city.name[0] === 'Ottawa' || city.name[0] === 'Gatineau') return rng.chance(0.2) ? [NCR, ['Canada', 'Canada']] : [NCR];
+  if (city.name[0] === 'Ottawa' || city.name[0] === 'Gatineau')
+    return rng.chance(0.2) ? [NCR, ['Canada', 'Canada']] : [NCR];
   const own: Pair =
-    province.name === 'Ontario' ? ['Ontario (except NCR)', 'Ontario (sauf RCN)'] : province.name === 'Quebec' ? ['Quebec (except NCR)', 'Québec (sauf RCN)'] : [province.name, province.fr];
+    province.name === 'Ontario'
+      ? ['Ontario (except NCR)', 'Ontario (sauf RCN)']
+      : province.name === 'Quebec'
+        ? ['Quebec (except NCR)', 'Québec (sauf RCN)']
+        : [province.name, province.fr];
   if (rng.chance(0.1)) return [['Canada', 'Canada']];
   return rng.chance(0.15) ? [own, city.name] : [own];
 }
@@ -267,7 +304,11 @@ function contact(rng: Rng, p: Place): { name: string; email: string; phone: stri
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
       .replace(/[^a-z]/g, '');
-  return { name: `${first} ${last}`, email: `${ascii(first)}.${ascii(last)}@${p.department.domain}`, phone: `(${p.city.area}) 555-01${pad(rng.int(100))}` };
+  return {
+    name: `${first} ${last}`,
+    email: `${ascii(first)}.${ascii(last)}@${p.department.domain}`,
+    phone: `(${p.city.area}) 555-01${pad(rng.int(100))}`,
+  };
 }
 
 /** Reference numbers are distinct by construction: i ↦ i·48271 + offset is a bijection mod 10⁸. */
@@ -282,7 +323,14 @@ function notice(rng: Rng, i: number, seed: number, historical: boolean, now: num
   const where = place(rng, i);
   const when = timing(rng, i, historical, now);
   const contractStart = when.closing + rng.range(14, 60) * DAY_MS;
-  const story: Story = { domain, item, place: where, timing: when, contractStart, contractEnd: contractStart + rng.range(90, 1095) * DAY_MS };
+  const story: Story = {
+    domain,
+    item,
+    place: where,
+    timing: when,
+    contractStart,
+    contractEnd: contractStart + rng.range(90, 1095) * DAY_MS,
+  };
   const [descEn, descFr] = describe(rng, story);
   const noticeType = covering(rng, i, NOTICE_TYPES, (t) => t[2]);
   const method = methodFor(rng, i, noticeType[0]);

@@ -114,7 +114,8 @@ export function scheduleIngest(deps: JobDeps): { stop(): void } {
     try {
       await runRefresh(deps);
     } catch (err) {
-      if (err instanceof HttpError && err.code === 'ingest_in_progress') deps.log.info('scheduled ingest skipped: another ingest is running');
+      if (err instanceof HttpError && err.code === 'ingest_in_progress')
+        deps.log.info('scheduled ingest skipped: another ingest is running');
       else deps.log.error({ err }, 'scheduled ingest failed');
     }
   };

@@ -26,7 +26,10 @@ type Stored = Pick<TenderTable, 'amendment_number' | 'content_hash'>;
  * replaces a newer one; otherwise a different hash (a higher amendment always differs, since
  * the number is hashed) is an update.
  */
-export function upsertAction(stored: Stored | undefined, incoming: Stored): 'insert' | 'update' | 'refresh' | 'unchanged' {
+export function upsertAction(
+  stored: Stored | undefined,
+  incoming: Stored,
+): 'insert' | 'update' | 'refresh' | 'unchanged' {
   if (!stored) return 'insert';
   if (incoming.amendment_number < stored.amendment_number) return 'unchanged';
   if (incoming.content_hash === stored.content_hash) return 'unchanged';
@@ -76,8 +79,13 @@ export async function upsertTenders(dbh: DbHandle, drafts: TenderDraft[], nowIso
     }
     for (const chunk of chunks(inserts, INSERT_CHUNK)) await trx.insertInto('tender').values(chunk).execute();
     if (updates.length > 0) await replaceTenders(trx, updates, nowIso);
-    for (const { id, ...fields } of refreshes) await trx.updateTable('tender').set(fields).where('id', '=', id).execute();
-    return { inserted: inserts.length, updated: updates.length, unchanged: drafts.length - inserts.length - updates.length };
+    for (const { id, ...fields } of refreshes)
+      await trx.updateTable('tender').set(fields).where('id', '=', id).execute();
+    return {
+      inserted: inserts.length,
+      updated: updates.length,
+      unchanged: drafts.length - inserts.length - updates.length,
+    };
   });
 }
 
@@ -155,9 +163,10 @@ function statementsOf(db: SQLite.Database): SqliteStatements {
  * always exactly what the trigger does for the other writers.
  */
 export function indexStatements(db: SQLite.Database): string[] {
-  const trigger = db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'tender_search_ai'`).pluck().get() as
-    | string
-    | undefined;
+  const trigger = db
+    .prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'tender_search_ai'`)
+    .pluck()
+    .get() as string | undefined;
   const body = trigger?.match(/\bBEGIN\b([\s\S]*)\bEND\s*$/)?.[1];
   if (!body || !/WHEN NOT EXISTS \(SELECT 1 FROM tender_index_deferred\)/.test(trigger ?? '')) {
     throw new Error('tender_search_ai is not the deferrable insert trigger (migration 2026-11-22-08)');
@@ -187,7 +196,9 @@ export function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso:
     const changed = columns.filter((c) => c !== 'id');
     w = {
       insert: db.prepare(`INSERT INTO tender (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`),
-      update: db.prepare(`UPDATE tender SET ${[...changed, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`),
+      update: db.prepare(
+        `UPDATE tender SET ${[...changed, 'updated_at'].map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+      ),
     };
     s.writes.set(key, w);
   }
@@ -201,14 +212,22 @@ export function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso:
     let inserted = 0;
     let updated = 0;
     for (const d of drafts) {
-      if (Object.keys(d).join(',') !== key) throw new Error('upsertTenders: drafts of one batch must have the same fields');
+      if (Object.keys(d).join(',') !== key)
+        throw new Error('upsertTenders: drafts of one batch must have the same fields');
       const action = upsertAction(byId.get(d.id), d);
       if (action === 'insert') {
         insert.run(...columns.map((c) => d[c]), nowIso, nowIso);
         inserted++;
       } else if (action === 'update') {
         const previous = s.full.get(d.id) as TenderTable;
-        s.version.run(randomUUID(), previous.id, previous.amendment_number, previous.content_hash, JSON.stringify(previous), nowIso);
+        s.version.run(
+          randomUUID(),
+          previous.id,
+          previous.amendment_number,
+          previous.content_hash,
+          JSON.stringify(previous),
+          nowIso,
+        );
         update.run(...columns.filter((c) => c !== 'id').map((c) => d[c]), nowIso, d.id);
         updated++;
       } else if (action === 'refresh') {
@@ -218,7 +237,8 @@ export function upsertSqlite(db: SQLite.Database, drafts: TenderDraft[], nowIso:
     }
     if (inserted > 0) {
       // rowid is max + 1 for each insert; if SQLite ever picked others, index nothing wrongly.
-      if ((s.countFrom.get(first) as number) !== inserted) throw new Error('upsertTenders: new rows are not contiguous');
+      if ((s.countFrom.get(first) as number) !== inserted)
+        throw new Error('upsertTenders: new rows are not contiguous');
       for (const stmt of s.index) stmt.run(first);
     }
     s.undefer.run();
@@ -247,7 +267,9 @@ export function beginBulkLoad(db: SQLite.Database, nowIso: string): boolean {
     if (db.prepare('SELECT 1 FROM tender LIMIT 1').get() !== undefined) return false;
     if (db.prepare('SELECT 1 FROM app_meta WHERE key = ?').get(BULK_LOAD_META_KEY) !== undefined) return false;
     const indexes = db
-      .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ${BULK_LOAD_TABLES} AND sql IS NOT NULL`)
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ${BULK_LOAD_TABLES} AND sql IS NOT NULL`,
+      )
       .all() as Array<{ name: string; sql: string }>;
     if (indexes.length === 0) return false;
     db.prepare('INSERT INTO app_meta (key, value, updated_at) VALUES (?, ?, ?)').run(
@@ -262,7 +284,8 @@ export function beginBulkLoad(db: SQLite.Database, nowIso: string): boolean {
 
 /** Builds the indexes a bulk load dropped (a no-op when none are); returns how many. */
 export function restoreBulkLoadIndexes(db: SQLite.Database): number {
-  const saved = db.prepare('SELECT value FROM app_meta WHERE key = ?').pluck().get(BULK_LOAD_META_KEY) as string | undefined;
+  const saved = db.prepare('SELECT value FROM app_meta WHERE key = ?').pluck().get(BULK_LOAD_META_KEY) as
+    string | undefined;
   if (saved === undefined) return 0;
   const statements = JSON.parse(saved) as string[];
   // Each CREATE INDEX scans its table; through a memory map, rather than a read() call per
@@ -305,7 +328,13 @@ export function toIngestRun(row: RunRow): IngestRun {
 }
 
 export async function listRuns(db: Db, limit: number): Promise<IngestRun[]> {
-  const rows = await db.selectFrom('ingest_run').selectAll().orderBy('started_at', 'desc').orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('ingest_run')
+    .selectAll()
+    .orderBy('started_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map(toIngestRun);
 }
 

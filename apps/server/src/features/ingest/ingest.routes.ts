@@ -13,7 +13,10 @@ import { runRefresh } from './ingest.jobs.ts';
 const refreshBodySchema = z
   .object({
     /** Another CSV in the CanadaBuys format; default: the official new-notice and open files. */
-    url: z.url({ protocol: /^https?$/, message: 'Expected an http or https URL' }).max(2048).optional(),
+    url: z
+      .url({ protocol: /^https?$/, message: 'Expected an http or https URL' })
+      .max(2048)
+      .optional(),
   })
   .strict()
   .optional();

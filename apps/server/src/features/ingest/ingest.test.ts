@@ -109,7 +109,10 @@ describe('CanadaBuys CSV quirks', () => {
       amendment_date: '2024-12-10',
       closing_date: '2024-12-27T19:00:00.000Z', // winter time (UTC-5)
     });
-    expect(JSON.parse(on.attachment_urls)).toEqual(['https://canadabuys.canada.ca/a/one.pdf', 'https://canadabuys.canada.ca/a/two.pdf']);
+    expect(JSON.parse(on.attachment_urls)).toEqual([
+      'https://canadabuys.canada.ca/a/one.pdf',
+      'https://canadabuys.canada.ca/a/two.pdf',
+    ]);
 
     const trailing = await tender(dbh, 'cb-100-00000002');
     expect(trailing).toMatchObject({
@@ -118,7 +121,10 @@ describe('CanadaBuys CSV quirks', () => {
       title: 'Titre seulement en français', // no English title
       description: 'Description de cb-100-00000002.', // no English description
     });
-    expect(JSON.parse(trailing.attachment_urls)).toEqual(['https://canadabuys.canada.ca/a/x.pdf', 'https://canadabuys.canada.ca/a/y.xlsx']);
+    expect(JSON.parse(trailing.attachment_urls)).toEqual([
+      'https://canadabuys.canada.ca/a/x.pdf',
+      'https://canadabuys.canada.ca/a/y.xlsx',
+    ]);
 
     expect(await tender(dbh, 'cb-100-00000003')).toMatchObject({
       contracting_entity_province: 'Quebec', // Québec
@@ -126,7 +132,11 @@ describe('CanadaBuys CSV quirks', () => {
       gsin_description: 'ADP Software; ADP Equipment',
     });
     // A city in the province column is kept as written.
-    expect(await tender(dbh, 'cb-100-00000004')).toMatchObject({ contracting_entity_province: 'Ottawa', region_keys: '', status: 'Awarded' });
+    expect(await tender(dbh, 'cb-100-00000004')).toMatchObject({
+      contracting_entity_province: 'Ottawa',
+      region_keys: '',
+      status: 'Awarded',
+    });
   });
 
   test('an Open notice whose closing time has passed reads Closed', async () => {
@@ -145,12 +155,16 @@ describe('bulk load into an empty table', () => {
   async function indexes(dbh: DbHandle) {
     if (dbh.sqlite) {
       return dbh.sqlite
-        .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('tender', 'tender_search') ORDER BY name`)
+        .prepare(
+          `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('tender', 'tender_search') ORDER BY name`,
+        )
         .all();
     }
     const { rows } = await sql<{ name: string; sql: string }>`
       SELECT indexname AS name, indexdef AS sql FROM pg_indexes
-      WHERE schemaname = current_schema() AND tablename IN ('tender', 'tender_search') ORDER BY indexname`.execute(dbh.db);
+      WHERE schemaname = current_schema() AND tablename IN ('tender', 'tender_search') ORDER BY indexname`.execute(
+      dbh.db,
+    );
     return rows;
   }
 
@@ -172,7 +186,9 @@ describe('bulk load into an empty table', () => {
       const dbh = await createTestDb();
       const sqlite = dbh.sqlite as NonNullable<typeof dbh.sqlite>;
       await runIngest(dbh, { source: 'canadabuys', input: QUIRKS, now: NOW });
-      const plan = sqlite.prepare(`EXPLAIN QUERY PLAN SELECT id FROM tender WHERE contracting_entity_name = ?`).all('x');
+      const plan = sqlite
+        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM tender WHERE contracting_entity_name = ?`)
+        .all('x');
       expect(JSON.stringify(plan)).toMatch(/tender_entity_idx/);
       expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(false);
       expect((await indexes(dbh)).length).toBeGreaterThan(5);
@@ -227,11 +243,17 @@ describe('rejected rows', () => {
     expect(reasons[1]).toMatch(/publicationDate-datePublication: "2024-02-30" is not a valid date/);
     expect(reasons[2]).toMatch(/missing reference number/);
     expect(reasons[3]).toMatch(/field longer than 100000 characters/);
-    expect(reasons[4]).toMatch(/tenderClosingDate-appelOffresDateCloture: "2024-13-01T14:00:00" is not a valid date and time/);
+    expect(reasons[4]).toMatch(
+      /tenderClosingDate-appelOffresDateCloture: "2024-13-01T14:00:00" is not a valid date and time/,
+    );
     expect(reasons[5]).toMatch(/missing title/);
     const ids = (await dbh.db.selectFrom('tender').select('id').orderBy('id').execute()).map((r) => r.id);
     expect(ids).toEqual(['cb-200-00000001', 'cb-200-00000008']);
-    const stored = await dbh.db.selectFrom('ingest_run').select(['rows_rejected', 'rejected']).where('id', '=', run.id).executeTakeFirstOrThrow();
+    const stored = await dbh.db
+      .selectFrom('ingest_run')
+      .select(['rows_rejected', 'rejected'])
+      .where('id', '=', run.id)
+      .executeTakeFirstOrThrow();
     expect(stored.rows_rejected).toBe(6);
     expect(JSON.parse(stored.rejected)).toEqual(run.rejected);
   });
@@ -240,7 +262,14 @@ describe('rejected rows', () => {
     const dbh = await createTestDb();
     const lines = readFileSync(QUIRKS, 'utf8').split(/(?<=\r\n)(?=")/); // header + 5 records
     const stored = async () =>
-      Number((await dbh.db.selectFrom('tender').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await dbh.db
+            .selectFrom('tender')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     async function* broken() {
       yield lines.slice(0, 4).join(''); // header + 3 records
       // The link drops once the first batch (records 1-2) is written; record 3 is still pending.
@@ -257,17 +286,31 @@ describe('rejected rows', () => {
   test('a lower amendment never replaces a higher one', () => {
     const [a, b, c] = ['v2:a', 'v2:b', 'v2:c'];
     expect(upsertAction(undefined, { amendment_number: 0, content_hash: a })).toBe('insert');
-    expect(upsertAction({ amendment_number: 2, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe('unchanged');
-    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: a })).toBe('unchanged');
-    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe('update');
-    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 2, content_hash: c })).toBe('update');
+    expect(upsertAction({ amendment_number: 2, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe(
+      'unchanged',
+    );
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: a })).toBe(
+      'unchanged',
+    );
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 1, content_hash: b })).toBe(
+      'update',
+    );
+    expect(upsertAction({ amendment_number: 1, content_hash: a }, { amendment_number: 2, content_hash: c })).toBe(
+      'update',
+    );
   });
 
   test('a row stored under the older hash formula is rewritten once, without a version, unless amended', () => {
     const old = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-    expect(upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' })).toBe('refresh');
-    expect(upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 2, content_hash: 'v2:a' })).toBe('update');
-    expect(upsertAction({ amendment_number: 2, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' })).toBe('unchanged');
+    expect(
+      upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' }),
+    ).toBe('refresh');
+    expect(
+      upsertAction({ amendment_number: 1, content_hash: old }, { amendment_number: 2, content_hash: 'v2:a' }),
+    ).toBe('update');
+    expect(
+      upsertAction({ amendment_number: 2, content_hash: old }, { amendment_number: 1, content_hash: 'v2:a' }),
+    ).toBe('unchanged');
   });
 
   test('a second ingest while one runs is refused with 409 ingest_in_progress', async () => {
@@ -321,7 +364,9 @@ describe('demo data generator', () => {
     const chunks: Buffer[] = [];
     for await (const c of generateDemoCsv({ count: 3, seed: 1, now: NOW })) chunks.push(c as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const realHeader = readFileSync(fileURLToPath(new URL('./fixtures/quirks.csv', import.meta.url)), 'utf8').split('\r\n')[0];
+    const realHeader = readFileSync(fileURLToPath(new URL('./fixtures/quirks.csv', import.meta.url)), 'utf8').split(
+      '\r\n',
+    )[0];
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text.split('\r\n')[0]).toBe(realHeader);
     expect(text.endsWith('"\r\n')).toBe(true);
@@ -333,7 +378,15 @@ describe('demo data generator', () => {
     expect(new Set(drafts.map((d) => d.id)).size).toBe(400);
     expect([...set((d) => d.contracting_entity_province)].sort()).toEqual([...PROVINCES].sort());
     expect(set((d) => d.category_primary)).toEqual(new Set(['CNST', 'GD', 'SRV', 'SRVTGD', 'CNST*SRV', 'GD*SRVTGD']));
-    for (const t of ['Request for Proposal', 'Advance Contract Award Notice', 'Request for Standing Offer', 'Request for Information', 'Not Applicable', 'RFP against Supply Arrangement', null]) {
+    for (const t of [
+      'Request for Proposal',
+      'Advance Contract Award Notice',
+      'Request for Standing Offer',
+      'Request for Information',
+      'Not Applicable',
+      'RFP against Supply Arrangement',
+      null,
+    ]) {
       expect(set((d) => d.procurement_type)).toContain(t);
     }
     expect(set((d) => d.procurement_method)).toEqual(
@@ -360,12 +413,20 @@ describe('POST /api/tenders/refreshTenders', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'unauthorized' });
     expect(none.headers['www-authenticate']).toBe('Bearer');
-    const wrong = await app.inject({ method: 'POST', url: '/api/tenders/refreshTenders', headers: { authorization: 'Bearer nope-nope-nope-nope' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/tenders/refreshTenders',
+      headers: { authorization: 'Bearer nope-nope-nope-nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'forbidden' });
 
     const { app: closed } = await buildTestApp({ env: { ADMIN_TOKEN: '' } });
-    const res = await closed.inject({ method: 'POST', url: '/api/tenders/refreshTenders', headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await closed.inject({
+      method: 'POST',
+      url: '/api/tenders/refreshTenders',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -373,7 +434,12 @@ describe('POST /api/tenders/refreshTenders', () => {
     const { app } = await buildTestApp();
     const srv = await csvServer();
     const auth = { authorization: `Bearer ${TOKEN}` };
-    const res = await app.inject({ method: 'POST', url: '/api/tenders/refreshTenders', headers: auth, payload: { url: srv.url('/quirks.csv') } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tenders/refreshTenders',
+      headers: auth,
+      payload: { url: srv.url('/quirks.csv') },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ runs: Array<{ status: string; rows_inserted: number; origin: string }> }>();
     expect(body.runs).toHaveLength(1);
@@ -390,7 +456,8 @@ describe('POST /api/tenders/refreshTenders', () => {
     const { app } = await buildTestApp();
     const srv = await csvServer();
     const auth = { authorization: `Bearer ${TOKEN}` };
-    const post = (payload: object) => app.inject({ method: 'POST', url: '/api/tenders/refreshTenders', headers: auth, payload });
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/tenders/refreshTenders', headers: auth, payload });
 
     const dead = await post({ url: await deadUrl() });
     expect(dead.statusCode).toBe(503);
@@ -426,7 +493,11 @@ describe('first start and scheduled refresh', () => {
     const demoDeps = { ...deps, env: { ...deps.env, CANADABUYS_BASE_URL: (await deadUrl()).replace(/[^/]+$/, '') } };
     expect(await seedIfEmpty(demoDeps)).toBe('demo');
     expect(await getMeta(official.dbh.db, TENDER_DATA_KEY)).toBe('demo');
-    const demoCount = await official.dbh.db.selectFrom('tender').select((eb) => eb.fn.countAll<number>().as('n')).where('source', '=', 'demo').executeTakeFirstOrThrow();
+    const demoCount = await official.dbh.db
+      .selectFrom('tender')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source', '=', 'demo')
+      .executeTakeFirstOrThrow();
     expect(Number(demoCount.n)).toBe(2400);
     expect(await seedIfEmpty(demoDeps)).toBe('skipped');
 

@@ -227,7 +227,12 @@ function classify(err: unknown): IngestFailure {
   return { kind: 'interrupted', message: `Reading stopped: ${message}` };
 }
 
-async function finish(dbh: DbHandle, progress: Progress, nowIso: string, failure: IngestFailure | null): Promise<IngestRun> {
+async function finish(
+  dbh: DbHandle,
+  progress: Progress,
+  nowIso: string,
+  failure: IngestFailure | null,
+): Promise<IngestRun> {
   const run: RunRow = {
     ...progress.run,
     finished_at: nowIso,

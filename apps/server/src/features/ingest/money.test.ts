@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { extractEstimatedValue } from './money.ts';
-import { normalizeProvince, normalizeStatus, parseClosing, parseDay, regionKeys, starList, urlList, cleanText } from './normalize.ts';
+import {
+  normalizeProvince,
+  normalizeStatus,
+  parseClosing,
+  parseDay,
+  regionKeys,
+  starList,
+  urlList,
+  cleanText,
+} from './normalize.ts';
 
 describe('estimated value from the notice text', () => {
   test.each([
@@ -54,7 +63,11 @@ describe('field normalisation', () => {
 
   test('lists and text', () => {
     expect(starList('*84131608\n*85101700\n\n* \n*None')).toEqual(['84131608', '85101700', 'None']);
-    expect(urlList('https://a/1.pdf,https://a/2.pdf\nhttps://a/3.pdf')).toEqual(['https://a/1.pdf', 'https://a/2.pdf', 'https://a/3.pdf']);
+    expect(urlList('https://a/1.pdf,https://a/2.pdf\nhttps://a/3.pdf')).toEqual([
+      'https://a/1.pdf',
+      'https://a/2.pdf',
+      'https://a/3.pdf',
+    ]);
     expect(cleanText(' A&amp;B&nbsp;C\tD \r\nE ')).toBe('A&B C D\nE');
     expect(cleanText('   ')).toBeNull();
   });
@@ -66,12 +79,19 @@ describe('CSV reader', () => {
     const { readCanadaBuysCsv } = await import('./csv-reader.ts');
     const { REQUIRED_COLUMNS } = await import('./canadabuys-columns.ts');
     const header = REQUIRED_COLUMNS.map((c) => `"${c}"`).join(',');
-    const good = (ref: string) => REQUIRED_COLUMNS.map((c) => (c.startsWith('reference') ? `"${ref}"` : '"x"')).join(',');
+    const good = (ref: string) =>
+      REQUIRED_COLUMNS.map((c) => (c.startsWith('reference') ? `"${ref}"` : '"x"')).join(',');
     // Relaxed parsing reads stray quotes; what it cannot read is a quote never closed.
     const bad = REQUIRED_COLUMNS.map((_, i) => (i === 1 ? '"never closed' : '"x"')).join(',');
     const text = [header, good('a'), good('b'), good('c'), bad].join('\r\n') + '\r\n';
     const rows: Array<[number, string]> = [];
-    for await (const item of readCanadaBuysCsv(Readable.from([text]))) rows.push([item.row, 'error' in item ? 'error' : 'ok']);
-    expect(rows).toEqual([[1, 'ok'], [2, 'ok'], [3, 'ok'], [4, 'error']]);
+    for await (const item of readCanadaBuysCsv(Readable.from([text])))
+      rows.push([item.row, 'error' in item ? 'error' : 'ok']);
+    expect(rows).toEqual([
+      [1, 'ok'],
+      [2, 'ok'],
+      [3, 'ok'],
+      [4, 'error'],
+    ]);
   });
 });

@@ -74,10 +74,17 @@ for (const [alias, p] of Object.entries(PROVINCE_ALIASES)) PROVINCE_BY_KEY.set(f
 /** `ON`, `Ontario `, `(C.-B.)`, `Québec` → the canonical English name; undefined when not a province. */
 export function provinceOf(value: string | undefined): Province | undefined {
   if (!value) return undefined;
-  return memo(provinceCache, value, () => {
-    const key = fold(value.trim().replace(/^\((.*)\)$/, '$1').trim());
-    return PROVINCE_BY_KEY.get(key) ?? PROVINCE_BY_KEY.get(key.replace(/\.$/, '')) ?? null;
-  }) ?? undefined;
+  return (
+    memo(provinceCache, value, () => {
+      const key = fold(
+        value
+          .trim()
+          .replace(/^\((.*)\)$/, '$1')
+          .trim(),
+      );
+      return PROVINCE_BY_KEY.get(key) ?? PROVINCE_BY_KEY.get(key.replace(/\.$/, '')) ?? null;
+    }) ?? undefined
+  );
 }
 
 // Provinces, regions and closing instants repeat across thousands of rows; caching their

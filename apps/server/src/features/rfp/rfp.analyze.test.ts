@@ -27,7 +27,12 @@ import { markdownReport } from './rfp.report.ts';
 // The real solicitations of ../shared/data/rfp-pdfs, extracted once and analysed. When the
 // folder is absent (a checkout without the shared corpus) each test says so and returns.
 
-const extractor = createPdfExtractor({ maxPages: 500, maxInflatedBytes: 200 * 1024 * 1024, timeoutMs: 60_000, heapMb: 512 });
+const extractor = createPdfExtractor({
+  maxPages: 500,
+  maxInflatedBytes: 200 * 1024 * 1024,
+  timeoutMs: 60_000,
+  heapMb: 512,
+});
 const extracted = new Map<string, ExtractedPdf>();
 const analysed = new Map<string, RfpAnalysis>();
 const present = hasRealPdfs();
@@ -78,7 +83,10 @@ const stored = (name: string, a: RfpAnalysis): StoredRfpDocument & { analysis: R
 function expectOnPage(file: string, page: number, quote: string, what: string) {
   const texts = pdftotextPage(RFP_PDF_DIR + file, page);
   const found = foundOnPage(quote, texts);
-  expect(found.ok, `${what}: ${file} p. ${page} does not print "${quote}" (missing ${JSON.stringify(found.missing)})`).toBe(true);
+  expect(
+    found.ok,
+    `${what}: ${file} p. ${page} does not print "${quote}" (missing ${JSON.stringify(found.missing)})`,
+  ).toBe(true);
 }
 
 describe('real RFPs', () => {
@@ -87,7 +95,12 @@ describe('real RFPs', () => {
     if (!a) return;
     expect(a.documentKind).toBe('rfp');
     expect(a.solicitationNumber).toMatchObject({ text: '84084-24-0022/A', page: 1 });
-    expect(a.timeline.proposalDeadline).toMatchObject({ date: '2025-03-06', time: '02:00 PM', timeZone: 'MST', page: 1 });
+    expect(a.timeline.proposalDeadline).toMatchObject({
+      date: '2025-03-06',
+      time: '02:00 PM',
+      timeZone: 'MST',
+      page: 1,
+    });
     expect(a.issuingBody).toMatchObject({ text: 'Canada Energy Regulator', page: 1 });
     expect(a.contact.name.text).toBe('Ngan Loi');
     expect(a.contact.email.text.toLowerCase()).toBe('ngan.loi@cer-rec.gc.ca');
@@ -102,19 +115,35 @@ describe('real RFPs', () => {
     expect(a.evaluation.scoringMethod.text).toContain('60 % for the technical merit and 40 % for the price');
     expect(a.timeline.projectStart.text).toBe('April 1, 2025');
     expect(a.timeline.projectEnd.text).toBe('March 31, 2026');
-    expect(a.complianceRequirements.some((c) => c.category === 'language' && /French or English/.test(c.text))).toBe(true);
+    expect(a.complianceRequirements.some((c) => c.category === 'language' && /French or English/.test(c.text))).toBe(
+      true,
+    );
     // The clearance level, as Part 6 prints it: personnel must each hold a valid RELIABILITY STATUS.
     expect(a.complianceRequirements[0]).toMatchObject({ category: 'security_clearance', page: 16 });
-    expect(a.complianceRequirements[0]?.text).toMatch(/^Reliability Status required: The Contractor personnel requiring access to PROTECTED information/);
+    expect(a.complianceRequirements[0]?.text).toMatch(
+      /^Reliability Status required: The Contractor personnel requiring access to PROTECTED information/,
+    );
     expect(a.complianceRequirements[0]?.quote).toContain('must EACH hold a valid RELIABILITY STATUS');
     // Budget: no value is printed, only a limitation of expenditure "to be determined", and monthly payment.
-    expect(a.budgetInfo.estimatedValue).toMatchObject({ text: 'total liability to the Contractor under the Contract must not exceed $ TBD', page: 19 });
-    expect(a.budgetInfo.budgetConstraints.text).toContain("Limitation of Expenditure 1. Canada's total liability to the Contractor under the Contract must not exceed $ TBD.");
+    expect(a.budgetInfo.estimatedValue).toMatchObject({
+      text: 'total liability to the Contractor under the Contract must not exceed $ TBD',
+      page: 19,
+    });
+    expect(a.budgetInfo.budgetConstraints.text).toContain(
+      "Limitation of Expenditure 1. Canada's total liability to the Contractor under the Contract must not exceed $ TBD.",
+    );
     expect(a.budgetInfo.paymentTerms).toMatchObject({ page: 19 });
     expect(a.budgetInfo.paymentTerms.text).toMatch(/^Monthly payment H1008C/);
     // Timeline: the bidders' conference (recommended, not mandatory) and the enquiries deadline as printed.
-    expect(a.timeline.siteMeeting).toMatchObject({ text: 'Thursday, February 13th, 2025 2:00pm', page: 5, mandatory: null });
-    expect(a.timeline.questionsDeadline).toMatchObject({ text: '7 calendar days before the bid closing date', page: 8 });
+    expect(a.timeline.siteMeeting).toMatchObject({
+      text: 'Thursday, February 13th, 2025 2:00pm',
+      page: 5,
+      mandatory: null,
+    });
+    expect(a.timeline.questionsDeadline).toMatchObject({
+      text: '7 calendar days before the bid closing date',
+      page: 8,
+    });
     expect(a.timeline.keyMilestones.map((m) => [m.description, m.date, m.page])).toEqual([
       ['Issued', 'January 30, 2025', 1],
       ['Proposal deadline', '2025-03-06 02:00 PM MST', 1],
@@ -123,8 +152,17 @@ describe('real RFPs', () => {
       ['Project end', 'March 31, 2026', 5],
       ['Questions deadline', '7 calendar days before the bid closing date', 8],
     ]);
-    expect(a.keyRequirements).toContainEqual(expect.objectContaining({ text: 'Bidders must submit their financial bid in accordance with the Basis of Payment at Annex B.', page: 10 }));
-    expect(a.keyRequirements.some((r) => r.page === 5 && r.text.startsWith('(a) The Bidder must hold a valid organization security clearance'))).toBe(true);
+    expect(a.keyRequirements).toContainEqual(
+      expect.objectContaining({
+        text: 'Bidders must submit their financial bid in accordance with the Basis of Payment at Annex B.',
+        page: 10,
+      }),
+    );
+    expect(
+      a.keyRequirements.some(
+        (r) => r.page === 5 && r.text.startsWith('(a) The Bidder must hold a valid organization security clearance'),
+      ),
+    ).toBe(true);
     // Risks: joint and several liability of a joint venture; no liquidated damages and 35 days to bid, so neither is reported.
     expect(a.riskFactors.find((r) => r.category === 'liability')).toMatchObject({ page: 8 });
     expect(a.riskFactors.find((r) => r.category === 'liability')?.text).toContain('jointly and severally');
@@ -134,7 +172,10 @@ describe('real RFPs', () => {
       expect.arrayContaining([
         ['Start the Reliability Status security clearance process now: clearance must be held before award.', 16],
         ['Send questions in writing before the questions deadline: 7 calendar days before the bid closing date.', 8],
-        ['Give most effort to "3.2 a) Achievements and Experience of Key Personnel: Stream A - Pipeline Integrity", the heaviest criterion (60 points).', 36],
+        [
+          'Give most effort to "3.2 a) Achievements and Experience of Key Personnel: Stream A - Pipeline Integrity", the heaviest criterion (60 points).',
+          36,
+        ],
       ]),
     );
   });
@@ -145,7 +186,12 @@ describe('real RFPs', () => {
     // The RFP itself prints no solicitation number; the file name carries the APC reference.
     expect(a.solicitationNumber.text).toBe(NOT_FOUND);
     expect(a.fileNameReference).toBe('AB-2024-07156');
-    expect(a.timeline.proposalDeadline).toMatchObject({ date: '2024-08-30', time: '14:00:00', timeZone: 'MST', page: 1 });
+    expect(a.timeline.proposalDeadline).toMatchObject({
+      date: '2024-08-30',
+      time: '14:00:00',
+      timeZone: 'MST',
+      page: 1,
+    });
     expect(a.issuingBody.text).toBe('Town of Penhold');
     expect(a.contact.name.text).toBe('Sean Pendergast');
     expect(a.contact.email.text).toBe('spendergast@townofpenhold.ca');
@@ -170,8 +216,17 @@ describe('real RFPs', () => {
     expect(a.complianceRequirements.some((c) => c.category === 'bonding' && c.text.includes('50%'))).toBe(true);
     expect(a.complianceRequirements.some((c) => c.category === 'workers_compensation')).toBe(true);
     // §2.6 RFP Schedule (PDF page 10, printed "Page 9 of 72"): questions deadline and the optional meeting.
-    expect(a.timeline.questionsDeadline).toMatchObject({ text: 'August 09, 2024', page: 10, quote: 'Deadline for Submitting Questions August 09, 2024' });
-    expect(a.timeline.siteMeeting).toMatchObject({ text: 'July 25, 2024', page: 10, mandatory: false, quote: 'Optional On-Site Bidders Meeting July 25, 2024' });
+    expect(a.timeline.questionsDeadline).toMatchObject({
+      text: 'August 09, 2024',
+      page: 10,
+      quote: 'Deadline for Submitting Questions August 09, 2024',
+    });
+    expect(a.timeline.siteMeeting).toMatchObject({
+      text: 'July 25, 2024',
+      page: 10,
+      mandatory: false,
+      quote: 'Optional On-Site Bidders Meeting July 25, 2024',
+    });
     expect(a.timeline.keyMilestones.map((m) => [m.date, m.description])).toEqual(
       expect.arrayContaining([
         ['July 10, 2024', 'RFP for Design-Builder Issued'],
@@ -188,7 +243,9 @@ describe('real RFPs', () => {
     expect(a.budgetInfo.paymentTerms.text).toContain('10% retention');
     expect(a.budgetInfo.paymentTerms.text).toContain('twenty-eight (28) calendar days');
     expect(a.keyRequirements[0]).toMatchObject({ page: 13 });
-    expect(a.keyRequirements[0]?.text).toContain('Each Proponent shall submit their Proposal in PDF format (under 15 MB in size)');
+    expect(a.keyRequirements[0]?.text).toContain(
+      'Each Proponent shall submit their Proposal in PDF format (under 15 MB in size)',
+    );
     expect(a.keyRequirements.some((r) => r.page === 15 && r.text.includes('Agreement to Bond'))).toBe(true);
     // Risks: indemnification (§9.15, and GC 6.10.2 of the contract), the undisclosed affordability limit; no liquidated damages printed.
     expect(a.riskFactors.filter((r) => r.category === 'liability').map((r) => r.page)).toEqual([34, 34, 68]);
@@ -199,8 +256,14 @@ describe('real RFPs', () => {
       expect.arrayContaining([
         ["Plan to attend the site/bidders' meeting on July 25, 2024.", 10],
         ['Send questions in writing before the questions deadline: August 09, 2024.', 10],
-        ['Give most effort to "Proposal Price: 1. Proposal Price (Appendix H)", the heaviest criterion (35 points).', 27],
-        ['Ask the contracting authority in writing to resolve the inconsistency noted in the risk factors before the questions deadline.', 10],
+        [
+          'Give most effort to "Proposal Price: 1. Proposal Price (Appendix H)", the heaviest criterion (35 points).',
+          27,
+        ],
+        [
+          'Ask the contracting authority in writing to resolve the inconsistency noted in the risk factors before the questions deadline.',
+          10,
+        ],
       ]),
     );
   });
@@ -230,11 +293,16 @@ describe('real RFPs', () => {
       'G Quality Control Plan': '5%',
       'H Cost Estimate': '30%',
     });
-    expect(a.complianceRequirements.filter((c) => c.category === 'insurance').some((c) => c.text.includes('$5,000,000'))).toBe(true);
+    expect(
+      a.complianceRequirements.filter((c) => c.category === 'insurance').some((c) => c.text.includes('$5,000,000')),
+    ).toBe(true);
     expect(a.complianceRequirements.some((c) => c.category === 'trade_agreement')).toBe(true);
     // Budget: the RFP prints no budget or estimate (its only dollar amounts are insurance limits).
     expect(a.budgetInfo.estimatedValue).toEqual({ text: NOT_FOUND, page: null, quote: null });
-    expect(a.budgetInfo.paymentTerms).toMatchObject({ text: 'Payment will be made within twenty-eight (28) days of receiving a proper invoice.', page: 11 });
+    expect(a.budgetInfo.paymentTerms).toMatchObject({
+      text: 'Payment will be made within twenty-eight (28) days of receiving a proper invoice.',
+      page: 11,
+    });
     expect(a.budgetInfo.budgetConstraints).toMatchObject({
       text: '2.5.1 Cancel or reissue the RFP due to budgetary constraints or if only one (1) Proponent submits a Proposal.',
       page: 7,
@@ -246,17 +314,30 @@ describe('real RFPs', () => {
       ['Project end', 'December 31, 2026', 14],
     ]);
     expect(a.keyRequirements[0]?.text).toMatch(/^1\.3\.1 Proponents shall submit their Proposal in a sealed envelope/);
-    expect(a.keyRequirements.some((r) => r.page === 17 && r.text.includes('Proponents must acknowledge receipt as per Appendix A'))).toBe(true);
+    expect(
+      a.keyRequirements.some(
+        (r) => r.page === 17 && r.text.includes('Proponents must acknowledge receipt as per Appendix A'),
+      ),
+    ).toBe(true);
     // Risks: hold harmless and unrestricted liability; disqualification for missing the site meeting; no liquidated damages.
     expect(a.riskFactors.filter((r) => r.category === 'liability').map((r) => r.page)).toEqual([6, 10]);
-    expect(a.riskFactors.find((r) => r.category === 'liability' && r.page === 10)?.text).toBe('2.10.9 This Article shall not restrict the liability of the successful Proponent in any way.');
-    expect(a.riskFactors.some((r) => r.category === 'disqualification' && r.text.includes('do not attend a site meeting will be disqualified'))).toBe(true);
+    expect(a.riskFactors.find((r) => r.category === 'liability' && r.page === 10)?.text).toBe(
+      '2.10.9 This Article shall not restrict the liability of the successful Proponent in any way.',
+    );
+    expect(
+      a.riskFactors.some(
+        (r) =>
+          r.category === 'disqualification' && r.text.includes('do not attend a site meeting will be disqualified'),
+      ),
+    ).toBe(true);
     expect(categories(a.riskFactors).has('liquidated_damages')).toBe(false);
     expect(a.recommendations[0]).toMatchObject({
       text: "Attend the mandatory site/bidders' meeting on Tuesday, March 3, 2026 10:00 a.m. MST: missing it disqualifies the proposal.",
       page: 14,
     });
-    expect(a.recommendations.map((r) => r.text)).toContain('Give most effort to "H Cost Estimate", the heaviest criterion (30%).');
+    expect(a.recommendations.map((r) => r.text)).toContain(
+      'Give most effort to "H Cost Estimate", the heaviest criterion (30%).',
+    );
   });
 
   test('addenda: recognised, numbered, and what they change', () => {
@@ -270,11 +351,15 @@ describe('real RFPs', () => {
     expect(add1.addendum?.changes).toContainEqual(expect.objectContaining({ kind: 'added', section: '4.11' }));
     expect(add1.addendum?.changes.find((c) => c.section === '4.11')?.description).toMatch(/bid bond/i);
     expect(add3.addendum?.number).toBe('3');
-    expect(add3.addendum?.changes.some((c) => c.kind === 'answer' && c.description.includes('$3,500,000.00'))).toBe(true);
+    expect(add3.addendum?.changes.some((c) => c.kind === 'answer' && c.description.includes('$3,500,000.00'))).toBe(
+      true,
+    );
     expect(add3.riskFactors.some((r) => r.category === 'contradiction' && /No\. 3, No\. 2/.test(r.text))).toBe(true);
     expect(pen1.solicitationNumber.text).toBe('2024_004');
     expect(pen1.addendum?.changes.some((c) => c.kind === 'date' && c.description.includes('July 25'))).toBe(true);
-    expect(pen3.addendum?.changes.some((c) => c.kind === 'removed' && c.description.includes('Pickled Sand Storage'))).toBe(true);
+    expect(
+      pen3.addendum?.changes.some((c) => c.kind === 'removed' && c.description.includes('Pickled Sand Storage')),
+    ).toBe(true);
     expect(pen3.addendum?.changes.filter((c) => c.kind === 'answer').length).toBeGreaterThanOrEqual(15);
     expect(get(CAMROSE_APPENDIX)?.documentKind).toBe('appendix');
   });
@@ -300,7 +385,8 @@ describe('real RFPs', () => {
       for (const add of linked) {
         for (const c of add.changes) {
           expectOnPage(add.filename, c.page, c.quote, `change of ${add.filename}`);
-          if (c.rfpReference) expectOnPage(rfpFile, c.rfpReference.page, c.rfpReference.quote, `RFP reference of ${add.filename}`);
+          if (c.rfpReference)
+            expectOnPage(rfpFile, c.rfpReference.page, c.rfpReference.quote, `RFP reference of ${add.filename}`);
         }
       }
     }
@@ -316,7 +402,14 @@ describe('real RFPs', () => {
       const citations = allCitations(a);
       expect(citations.length, name).toBeGreaterThan(0);
       for (const c of citations) expectOnPage(name, c.page, c.quote, 'citation');
-      const scalars = [a.summary, a.title, a.issuingBody, a.solicitationNumber, a.timeline.proposalDeadline, a.budgetInfo.paymentTerms];
+      const scalars = [
+        a.summary,
+        a.title,
+        a.issuingBody,
+        a.solicitationNumber,
+        a.timeline.proposalDeadline,
+        a.budgetInfo.paymentTerms,
+      ];
       for (const s of scalars) {
         expect(s.text.length, name).toBeGreaterThan(0);
         expect(s.page === null ? s.text === NOT_FOUND : s.quote !== null, name).toBe(true);
@@ -330,7 +423,9 @@ describe('real RFPs', () => {
     const quote = a.timeline.proposalDeadline.quote ?? '';
     expect(foundOnPage(quote, pdftotextPage(RFP_PDF_DIR + CER_RFP, 1)).ok).toBe(true);
     expect(foundOnPage(quote, pdftotextPage(RFP_PDF_DIR + CER_RFP, 2)).ok).toBe(false);
-    expect(foundOnPage('must EACH hold a valid SECRET clearance', pdftotextPage(RFP_PDF_DIR + CER_RFP, 16)).ok).toBe(false);
+    expect(foundOnPage('must EACH hold a valid SECRET clearance', pdftotextPage(RFP_PDF_DIR + CER_RFP, 16)).ok).toBe(
+      false,
+    );
   });
 
   test("the reports' citations quote their pages, as pdftotext reads them", () => {
@@ -338,13 +433,21 @@ describe('real RFPs', () => {
     const pen1 = get(PENHOLD_ADD1);
     if (!rfp || !pen1) return;
     const addenda = linkedAddenda(stored(PENHOLD_RFP, rfp), [stored(PENHOLD_ADD1, pen1)]);
-    const md = markdownReport({ filename: PENHOLD_RFP, pageCount: 72, analysis: rfp, addenda, generatedAt: '2026-11-23T00:00:00Z' });
+    const md = markdownReport({
+      filename: PENHOLD_RFP,
+      pageCount: 72,
+      analysis: rfp,
+      addenda,
+      generatedAt: '2026-11-23T00:00:00Z',
+    });
     const unescape = (s: string) => s.replace(/\\([\\`*_[\]<>|])/g, '$1');
     const quoted = [...md.matchAll(/^ {2}> p\. (\d+)(?: \(OCR\))?: "(.*)"$/gm)];
     expect(quoted.length).toBeGreaterThan(40);
     for (const [, page, quote] of quoted) {
       // The addenda section quotes the addendum's pages.
-      const fromAddendum = addenda.some((x) => x.changes.some((c) => c.quote === unescape(quote ?? '') && c.page === Number(page)));
+      const fromAddendum = addenda.some((x) =>
+        x.changes.some((c) => c.quote === unescape(quote ?? '') && c.page === Number(page)),
+      );
       expectOnPage(fromAddendum ? PENHOLD_ADD1 : PENHOLD_RFP, Number(page), unescape(quote ?? ''), 'report citation');
     }
   });

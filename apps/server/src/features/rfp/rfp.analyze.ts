@@ -21,7 +21,14 @@ import {
   solicitationNumber,
 } from './rfp.identify.ts';
 import { collapse, DocText, type Hit } from './rfp.text.ts';
-import { issuedDate, projectPeriod, proposalDeadline, questionsDeadline, scheduleRows, siteMeetings } from './rfp.timeline.ts';
+import {
+  issuedDate,
+  projectPeriod,
+  proposalDeadline,
+  questionsDeadline,
+  scheduleRows,
+  siteMeetings,
+} from './rfp.timeline.ts';
 
 /**
  * The offline RFP analyser: deterministic rules over the extracted text, no network. Every
@@ -101,12 +108,19 @@ function keyRequirements(doc: DocText): Cited[] {
 
 function mandatoryRequirements(doc: DocText, passFail: Cited[]): Cited[] {
   const out = [...passFail];
-  for (const heading of doc.findAll(/^(?:\d+(?:\.\d+)*\.?\s+)?Mandatory (?:Requirements?|Technical Criteria|Criteria|Site Meeting|Forms?)\b/i, {
-    span: 1,
-    skipToc: true,
-    limit: 6,
-  })) {
-    const next = doc.find(/\b(must|shall|is to|are required|will be disqualified|mandatory)\b/i, { start: heading.from + 1, end: heading.from + 8, span: 1 });
+  for (const heading of doc.findAll(
+    /^(?:\d+(?:\.\d+)*\.?\s+)?Mandatory (?:Requirements?|Technical Criteria|Criteria|Site Meeting|Forms?)\b/i,
+    {
+      span: 1,
+      skipToc: true,
+      limit: 6,
+    },
+  )) {
+    const next = doc.find(/\b(must|shall|is to|are required|will be disqualified|mandatory)\b/i, {
+      start: heading.from + 1,
+      end: heading.from + 8,
+      span: 1,
+    });
     if (next) out.push(sentenceHit(doc, next));
   }
   out.push(
@@ -128,10 +142,20 @@ function mandatoryRequirements(doc: DocText, passFail: Cited[]): Cited[] {
 function budgetInfo(doc: DocText): RfpAnalysis['budgetInfo'] {
   const money = String.raw`\$\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?(?:\s?(?:million|M))?|\$\s?TBD`;
   const value =
-    doc.find(new RegExp(String.raw`(?:estimated (?:contract )?value|budget(?: for the project)?|total liability|upset limit|maximum (?:contract )?value)[^.]{0,80}?(${money})`, 'i'), {
-      span: 3,
+    doc.find(
+      new RegExp(
+        String.raw`(?:estimated (?:contract )?value|budget(?: for the project)?|total liability|upset limit|maximum (?:contract )?value)[^.]{0,80}?(${money})`,
+        'i',
+      ),
+      {
+        span: 3,
+        skipToc: true,
+      },
+    ) ??
+    doc.find(/\b(?:affordability limit|budget)\b[^.]{0,80}\b(?:not disclose|undisclosed|will not be disclosed)/i, {
+      span: 2,
       skipToc: true,
-    }) ?? doc.find(/\b(?:affordability limit|budget)\b[^.]{0,80}\b(?:not disclose|undisclosed|will not be disclosed)/i, { span: 2, skipToc: true });
+    });
   const first = (res: RegExp[], span: number) => {
     for (const re of res) {
       const hit = doc.find(re, { span, skipToc: true });
@@ -172,12 +196,32 @@ function budgetInfo(doc: DocText): RfpAnalysis['budgetInfo'] {
 }
 
 const COMPLIANCE_RULES: Array<[Categorized['category'], RegExp, number]> = [
-  ['security_clearance', /\b(?:RELIABILITY STATUS|(?:TOP )?SECRET|ENHANCED RELIABILITY|Designated Organization Screening|Facility Security Clearance|security clearance)\b/i, 2],
-  ['insurance', /\b(?:insurance|liability)\b[^.]{0,120}(?:\$\s?[\d,]+|No Specific Requirement)|\b(?:comply\s+with Insurance|Insurance Requirements|insurance coverage|Insurance Certificates?)\b/i, 4],
-  ['bonding', /\b(?:bid bond|bid security|performance bond|labour and materials? payment bond|agreement to bond|consent of surety)\b/i, 4],
+  [
+    'security_clearance',
+    /\b(?:RELIABILITY STATUS|(?:TOP )?SECRET|ENHANCED RELIABILITY|Designated Organization Screening|Facility Security Clearance|security clearance)\b/i,
+    2,
+  ],
+  [
+    'insurance',
+    /\b(?:insurance|liability)\b[^.]{0,120}(?:\$\s?[\d,]+|No Specific Requirement)|\b(?:comply\s+with Insurance|Insurance Requirements|insurance coverage|Insurance Certificates?)\b/i,
+    4,
+  ],
+  [
+    'bonding',
+    /\b(?:bid bond|bid security|performance bond|labour and materials? payment bond|agreement to bond|consent of surety)\b/i,
+    4,
+  ],
   ['workers_compensation', /\b(?:WSIB|WCB|Workers'? ?Compensation)\b/i, 2],
-  ['certification', /\b(?:Certificate of Recognition|COR\b|SECOR|P\. ?Eng|professional engineer|ISO \d{3,5}|certifications? (?:required|precedent))/i, 3],
-  ['trade_agreement', /\b(?:Canadian Free Trade Agreement|CFTA|New West Partnership|NWPTA|CETA|CUSMA|WTO-AGP|CPTPP|trade agreements?)\b/i, 2],
+  [
+    'certification',
+    /\b(?:Certificate of Recognition|COR\b|SECOR|P\. ?Eng|professional engineer|ISO \d{3,5}|certifications? (?:required|precedent))/i,
+    3,
+  ],
+  [
+    'trade_agreement',
+    /\b(?:Canadian Free Trade Agreement|CFTA|New West Partnership|NWPTA|CETA|CUSMA|WTO-AGP|CPTPP|trade agreements?)\b/i,
+    2,
+  ],
   ['language', /\b(?:official languages?|French or English|English or French|bilingual)\b/i, 1],
 ];
 
@@ -258,9 +302,12 @@ function sectionContradictions(doc: DocText): Categorized[] {
   return out;
 }
 
-function risks(doc: DocText, ctx: { deadline: RfpAnalysis['timeline']['proposalDeadline']; issued: Cited; meetings: Cited[]; isAddendum: boolean }): Categorized[] {
+function risks(
+  doc: DocText,
+  ctx: { deadline: RfpAnalysis['timeline']['proposalDeadline']; issued: Cited; meetings: Cited[]; isAddendum: boolean },
+): Categorized[] {
   const out: Categorized[] = [];
-  const issuedIso = ctx.issued.page !== null ? /\d{4}/.test(ctx.issued.text) ? isoFrom(ctx.issued.text) : null : null;
+  const issuedIso = ctx.issued.page !== null ? (/\d{4}/.test(ctx.issued.text) ? isoFrom(ctx.issued.text) : null) : null;
   if (issuedIso && ctx.deadline.date && ctx.deadline.page !== null && !ctx.isAddendum) {
     const days = daysBetween(issuedIso, ctx.deadline.date);
     if (days >= 0 && days < 21) {
@@ -294,14 +341,29 @@ function risks(doc: DocText, ctx: { deadline: RfpAnalysis['timeline']['proposalD
     const last = numbers[numbers.length - 1] ?? numbers[0];
     out.push({
       category: 'contradiction',
-      ...cite(`The addendum calls itself by different numbers: ${[...addendumNumbers].map((n) => `No. ${n}`).join(', ')}.`, last),
+      ...cite(
+        `The addendum calls itself by different numbers: ${[...addendumNumbers].map((n) => `No. ${n}`).join(', ')}.`,
+        last,
+      ),
     });
   }
   const rules: Array<[Categorized['category'], RegExp, number]> = [
     ['liquidated_damages', /\bliquidated damages\b/i, 2],
-    ['liability', /\b(?:unlimited liability|shall not (?:restrict|limit) the liability|jointly and severally|indemnif(?:y|ication)\b|hold harmless)/i, 3],
-    ['disqualification', /\b(?:will be disqualified|shall invalidate|will not be (?:accepted|considered)|minimum of \w+ \(\d+\) points|pass mark)/i, 3],
-    ['pricing', /\b(?:affordability limit|negotiate (?:scope and price|the (?:fee|price))|not bound to accept (?:the lowest|any)|non-binding|final pricing[^.]{0,60}negotiated)/i, 2],
+    [
+      'liability',
+      /\b(?:unlimited liability|shall not (?:restrict|limit) the liability|jointly and severally|indemnif(?:y|ication)\b|hold harmless)/i,
+      3,
+    ],
+    [
+      'disqualification',
+      /\b(?:will be disqualified|shall invalidate|will not be (?:accepted|considered)|minimum of \w+ \(\d+\) points|pass mark)/i,
+      3,
+    ],
+    [
+      'pricing',
+      /\b(?:affordability limit|negotiate (?:scope and price|the (?:fee|price))|not bound to accept (?:the lowest|any)|non-binding|final pricing[^.]{0,60}negotiated)/i,
+      2,
+    ],
   ];
   for (const [category, re, limit] of rules) out.push(...sentences(doc, re, limit).map((c) => ({ ...c, category })));
   return out;
@@ -316,26 +378,48 @@ function isoFrom(text: string): string | null {
 
 function addendumChanges(doc: DocText): AddendumChange[] {
   const out: AddendumChange[] = [];
-  const push = (kind: AddendumChange['kind'], section: string | null, description: string, hit: { page: number; quote: string }) => {
+  const push = (
+    kind: AddendumChange['kind'],
+    section: string | null,
+    description: string,
+    hit: { page: number; quote: string },
+  ) => {
     const text = collapse(description.replace(/\bPage \d+ of \d+\b/g, '')).slice(0, 400);
     if (out.some((c) => c.description === text || (c.page === hit.page && c.quote === hit.quote))) return;
     out.push({ kind, section, description: text, page: hit.page, quote: hit.quote });
   };
   // "The following will be an addition to Section 4.0 …:" then "4.11 Bid Security"
-  for (const hit of doc.findAll(/\b(?:will be an addition to|is added to|add(?:ed)? the following to)\s+Section\s+([\d.]+)\s*([^:\n]*)/i, { span: 2, limit: 20 })) {
+  for (const hit of doc.findAll(
+    /\b(?:will be an addition to|is added to|add(?:ed)? the following to)\s+Section\s+([\d.]+)\s*([^:\n]*)/i,
+    { span: 2, limit: 20 },
+  )) {
     const headingRe = /^(\d+(?:\.\d+)+)\s*[–-]?\s*(.+)$/;
-    const next = [doc.lines[hit.to + 1], doc.lines[hit.to + 2]].find((l) => l && l.page === hit.page && headingRe.test(l.text.trim())) ?? doc.lines[hit.to + 1];
+    const next =
+      [doc.lines[hit.to + 1], doc.lines[hit.to + 2]].find(
+        (l) => l && l.page === hit.page && headingRe.test(l.text.trim()),
+      ) ?? doc.lines[hit.to + 1];
     const heading = next && headingRe.exec(next.text.trim());
     const section = heading?.[1] ?? hit.match[1] ?? null;
-    const what = heading ? `${heading[1]} ${heading[2] ?? ''}` : hit.match[2] ?? '';
+    const what = heading ? `${heading[1]} ${heading[2] ?? ''}` : (hit.match[2] ?? '');
     const sentence = next ? doc.sentenceAt(next.index + (heading ? 1 : 0), 5).text : '';
-    push('added', section, `Adds ${collapse(what)} to Section ${hit.match[1]} ${collapse(hit.match[2] ?? '')}${sentence ? `: ${sentence}` : ''}`, lineHit(doc, hit.from, next ? next.index : hit.to));
+    push(
+      'added',
+      section,
+      `Adds ${collapse(what)} to Section ${hit.match[1]} ${collapse(hit.match[2] ?? '')}${sentence ? `: ${sentence}` : ''}`,
+      lineHit(doc, hit.from, next ? next.index : hit.to),
+    );
   }
-  for (const hit of doc.findAll(/\b(?:is (?:hereby )?(?:amended|revised|replaced)|shall now read|Delete:|Replace with|is deleted)\b/i, { span: 1, skipToc: true, limit: 20 })) {
+  for (const hit of doc.findAll(
+    /\b(?:is (?:hereby )?(?:amended|revised|replaced)|shall now read|Delete:|Replace with|is deleted)\b/i,
+    { span: 1, skipToc: true, limit: 20 },
+  )) {
     const s = doc.sentenceAt(hit.from);
     push('changed', /\b(\d+(?:\.\d+)+)\b/.exec(s.text)?.[1] ?? null, s.text, lineHit(doc, s.from, s.to));
   }
-  for (const hit of doc.findAll(/\b(?:removing|is removed|will be removed|are removed|no longer (?:required|included)|should not include)\b/i, { span: 1, skipToc: true, limit: 20 })) {
+  for (const hit of doc.findAll(
+    /\b(?:removing|is removed|will be removed|are removed|no longer (?:required|included)|should not include)\b/i,
+    { span: 1, skipToc: true, limit: 20 },
+  )) {
     const s = doc.sentenceAt(hit.from);
     push('removed', null, s.text, lineHit(doc, s.from, s.to));
   }
@@ -352,13 +436,25 @@ function addendumChanges(doc: DocText): AddendumChange[] {
     const line = doc.lines[i];
     if (!line || !/\?\s*$/.test(line.text)) continue;
     let from = i;
-    while (from > i - 3 && doc.lines[from - 1]?.page === line.page && !/[.?:]\s*$/.test(doc.lines[from - 1]?.text ?? '.') && !/^\s*(\d+(\.\d+)*\.?)\s/.test(doc.lines[from]?.text ?? '')) from--;
+    while (
+      from > i - 3 &&
+      doc.lines[from - 1]?.page === line.page &&
+      !/[.?:]\s*$/.test(doc.lines[from - 1]?.text ?? '.') &&
+      !/^\s*(\d+(\.\d+)*\.?)\s/.test(doc.lines[from]?.text ?? '')
+    )
+      from--;
     const question = collapse(doc.window(from, i)).replace(/^\d+(?:\.\d+)*\.?\s*/, '');
     let to = i + 1;
     const answer: string[] = [];
     while (to < doc.lines.length && to <= i + 6) {
       const next = doc.lines[to];
-      if (!next || next.page !== line.page || /\?\s*$/.test(next.text) || (/^\s*\d+(\.\d+)*\.?\s/.test(next.text) && answer.length > 0)) break;
+      if (
+        !next ||
+        next.page !== line.page ||
+        /\?\s*$/.test(next.text) ||
+        (/^\s*\d+(\.\d+)*\.?\s/.test(next.text) && answer.length > 0)
+      )
+        break;
       answer.push(next.text.replace(/^\s*•?\s*Answer\s*[–-]\s*/i, ''));
       to++;
     }
@@ -377,34 +473,64 @@ function recommendations(a: Omit<RfpAnalysis, 'recommendations'>): Cited[] {
   };
   const t = a.timeline;
   if (t.siteMeeting.page !== null) {
-    add(`${t.siteMeeting.mandatory ? 'Attend the mandatory' : 'Plan to attend the'} site/bidders' meeting on ${t.siteMeeting.text}${t.siteMeeting.mandatory ? ': missing it disqualifies the proposal' : ''}.`, t.siteMeeting);
+    add(
+      `${t.siteMeeting.mandatory ? 'Attend the mandatory' : 'Plan to attend the'} site/bidders' meeting on ${t.siteMeeting.text}${t.siteMeeting.mandatory ? ': missing it disqualifies the proposal' : ''}.`,
+      t.siteMeeting,
+    );
   }
   if (t.questionsDeadline.page !== null) {
-    add(`Send questions in writing before the questions deadline: ${t.questionsDeadline.text.replace(/\.+$/, '')}.`, t.questionsDeadline);
+    add(
+      `Send questions in writing before the questions deadline: ${t.questionsDeadline.text.replace(/\.+$/, '')}.`,
+      t.questionsDeadline,
+    );
   }
-  if (t.proposalDeadline.page !== null) add(`Plan to submit well before ${t.proposalDeadline.text}; late proposals are not accepted.`, t.proposalDeadline);
+  if (t.proposalDeadline.page !== null)
+    add(`Plan to submit well before ${t.proposalDeadline.text}; late proposals are not accepted.`, t.proposalDeadline);
   const top = [...a.evaluation.criteria]
     .filter((c) => /^\d+/.test(c.weight))
-    .sort((x, y) => Number.parseFloat(y.weight.replace(/^\d+\s*[-–]\s*/, '')) - Number.parseFloat(x.weight.replace(/^\d+\s*[-–]\s*/, '')))[0];
-  if (top?.page) add(`Give most effort to "${top.criterion}", the heaviest criterion (${top.weight}).`, { text: top.criterion, page: top.page, quote: top.quote });
+    .sort(
+      (x, y) =>
+        Number.parseFloat(y.weight.replace(/^\d+\s*[-–]\s*/, '')) -
+        Number.parseFloat(x.weight.replace(/^\d+\s*[-–]\s*/, '')),
+    )[0];
+  if (top?.page)
+    add(`Give most effort to "${top.criterion}", the heaviest criterion (${top.weight}).`, {
+      text: top.criterion,
+      page: top.page,
+      quote: top.quote,
+    });
   const byCategory = (c: string) => a.complianceRequirements.find((r) => r.category === c);
   const security = byCategory('security_clearance');
   const level = security && /^(.+?) required: /.exec(security.text)?.[1];
-  if (security) add(`Start the ${level ? `${level} ` : ''}security clearance process now: clearance must be held before award.`, security);
+  if (security)
+    add(
+      `Start the ${level ? `${level} ` : ''}security clearance process now: clearance must be held before award.`,
+      security,
+    );
   const bonding = byCategory('bonding');
   if (bonding) add('Line up your surety early for the bid bond / performance security required.', bonding);
   const insurance = byCategory('insurance');
   if (insurance) add('Check your insurance certificates against the coverage amounts required.', insurance);
   const contradiction = a.riskFactors.find((r) => r.category === 'contradiction');
-  if (contradiction) add('Ask the contracting authority in writing to resolve the inconsistency noted in the risk factors before the questions deadline.', contradiction);
-  for (const m of a.evaluation.mandatoryRequirements.slice(0, 2)) add(`Check this pass/fail requirement is met: ${m.text.slice(0, 160)}`, m);
+  if (contradiction)
+    add(
+      'Ask the contracting authority in writing to resolve the inconsistency noted in the risk factors before the questions deadline.',
+      contradiction,
+    );
+  for (const m of a.evaluation.mandatoryRequirements.slice(0, 2))
+    add(`Check this pass/fail requirement is met: ${m.text.slice(0, 160)}`, m);
   return out;
 }
 
-function summary(doc: DocText, parts: { issuer: Cited; title: Cited; number: Cited; deadline: Cited; kind: RfpAnalysis['documentKind'] }): Cited {
+function summary(
+  doc: DocText,
+  parts: { issuer: Cited; title: Cited; number: Cited; deadline: Cited; kind: RfpAnalysis['documentKind'] },
+): Cited {
   const scope =
-    doc.find(/\b(?:is inviting|invites|seeks|requires|objective of this|purpose of this|intends to)\b/i, { span: 1, skipToc: true }) ??
-    doc.find(/\b(?:scope of (?:work|services)|statement of work)\b/i, { span: 1, skipToc: true });
+    doc.find(/\b(?:is inviting|invites|seeks|requires|objective of this|purpose of this|intends to)\b/i, {
+      span: 1,
+      skipToc: true,
+    }) ?? doc.find(/\b(?:scope of (?:work|services)|statement of work)\b/i, { span: 1, skipToc: true });
   const who = parts.issuer.page !== null ? parts.issuer.text : 'The issuer';
   const what = parts.title.page !== null ? `"${parts.title.text}"` : 'the work described';
   const num = parts.number.page !== null ? ` (solicitation ${parts.number.text})` : '';
@@ -417,10 +543,16 @@ function summary(doc: DocText, parts: { issuer: Cited; title: Cited; number: Cit
         : `${who} requests proposals for ${what}${num}.${due}`;
   if (!scope) {
     const anchor = [parts.title, parts.issuer, parts.deadline].find((c) => c.page !== null);
-    return anchor ? { text: lead, page: anchor.page, quote: anchor.quote } : { text: lead === '' ? NOT_FOUND : lead, page: null, quote: null };
+    return anchor
+      ? { text: lead, page: anchor.page, quote: anchor.quote }
+      : { text: lead === '' ? NOT_FOUND : lead, page: null, quote: null };
   }
   const s = doc.sentenceAt(scope.from, 3);
-  return { text: `${lead} ${s.text}`.slice(0, 700), page: doc.lines[s.from]?.page ?? scope.page, quote: doc.quote(s.from, s.to) };
+  return {
+    text: `${lead} ${s.text}`.slice(0, 700),
+    page: doc.lines[s.from]?.page ?? scope.page,
+    quote: doc.quote(s.from, s.to),
+  };
 }
 
 const nfList = (): Cited[] => [notFound()];
@@ -529,7 +661,9 @@ export function analyzeRfp(input: RfpAnalyzerInput): RfpAnalysis {
   if (result.complianceRequirements.length === 0) result.complianceRequirements = [{ ...notFound(), category: 'none' }];
   if (result.riskFactors.length === 0) result.riskFactors = [{ ...notFound(), category: 'none' }];
   if (result.evaluation.criteria.length === 0) {
-    result.evaluation.criteria = [{ criterion: NOT_FOUND, weight: NOT_FOUND, description: NOT_FOUND, page: null, quote: null }];
+    result.evaluation.criteria = [
+      { criterion: NOT_FOUND, weight: NOT_FOUND, description: NOT_FOUND, page: null, quote: null },
+    ];
   }
   if (result.timeline.keyMilestones.length === 0) {
     result.timeline.keyMilestones = [{ date: NOT_FOUND, description: NOT_FOUND, page: null, quote: null }];
@@ -561,4 +695,3 @@ export function allCitations(a: RfpAnalysis): Array<{ page: number; quote: strin
   visit(a);
   return out.sort((x, y) => x.page - y.page);
 }
-

@@ -14,7 +14,25 @@ const ROW = /^(.*?)(?:\s{2,}|^)(PASS\s*\/\s*FAIL|\d{1,3}\s*%|\d{1,3}\s*[-–]\s*
 const ENUM = /^(\d+(?:\.\d+)*\.?(?:\s*[a-z]\))?|[A-Z])(?:\s+|$)/;
 const TOTAL = /^(total|technical rating|overall|grand total)/i;
 const NOISE = /^(maximum|points|maximum points|score|item|no\.|rating|weighted rating|weighting|weight|\(%\))$/i;
-const SMALL = new Set(['of', 'and', 'the', 'on', 'for', 'to', 'a', 'an', 'in', 'or', 'with', '&', '/', '-', '–', 'by', 'per']);
+const SMALL = new Set([
+  'of',
+  'and',
+  'the',
+  'on',
+  'for',
+  'to',
+  'a',
+  'an',
+  'in',
+  'or',
+  'with',
+  '&',
+  '/',
+  '-',
+  '–',
+  'by',
+  'per',
+]);
 
 export function titleLike(text: string): boolean {
   const t = text.trim();
@@ -86,7 +104,7 @@ export function evaluationCriteria(doc: DocText): Evaluation {
       const line = doc.lines[i];
       if (!line || line.page > firstPage + 2) break;
       const text = line.text.trim();
-      if (!text || /^Page \d+ of \d+$/i.test(text) || /^\d{1,3}$/.test(text) && !ROW.test(text)) continue;
+      if (!text || /^Page \d+ of \d+$/i.test(text) || (/^\d{1,3}$/.test(text) && !ROW.test(text))) continue;
       const row = ROW.exec(text);
       const label = row ? stripNoise(row[1] ?? '') : '';
       // A new numbered section (not a row) ends the table.
@@ -115,14 +133,20 @@ export function evaluationCriteria(doc: DocText): Evaluation {
           continue;
         }
         if (last && last.description.length < 300) {
-          last.description = collapse(`${last.description === NOT_FOUND ? '' : last.description} ${clean}`).slice(0, 300);
+          last.description = collapse(`${last.description === NOT_FOUND ? '' : last.description} ${clean}`).slice(
+            0,
+            300,
+          );
         }
         continue;
       }
       const weight = weightText(row[2] ?? '', table.unit);
       const enumMatch = ENUM.exec(label);
       const enumerator = enumMatch?.[1]?.trim() ?? '';
-      const rest = label.replace(ENUM, '').replace(/^\d+\s*[-–]\s*\d+\s*$/, '').trim();
+      const rest = label
+        .replace(ENUM, '')
+        .replace(/^\d+\s*[-–]\s*\d+\s*$/, '')
+        .trim();
       let criterion: string;
       let description = '';
       let from = i;
@@ -155,7 +179,8 @@ export function evaluationCriteria(doc: DocText): Evaluation {
     }
   }
   for (const c of criteria) {
-    if (c.description === NOT_FOUND && c.criterion.includes(': ')) c.description = `Part of ${c.criterion.split(': ')[0] ?? ''}`;
+    if (c.description === NOT_FOUND && c.criterion.includes(': '))
+      c.description = `Part of ${c.criterion.split(': ')[0] ?? ''}`;
   }
   return { criteria, totals, passFail };
 }

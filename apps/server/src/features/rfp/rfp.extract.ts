@@ -3,12 +3,7 @@ import { layoutPage, type RawPage } from './rfp.layout.ts';
 
 /** Why a file was refused; each maps to one documented 4xx (docs/decisions/0008). */
 export type ExtractFailureCode =
-  | 'not_a_pdf'
-  | 'pdf_encrypted'
-  | 'too_many_pages'
-  | 'pdf_unreadable'
-  | 'pdf_too_complex'
-  | 'pdf_has_javascript';
+  'not_a_pdf' | 'pdf_encrypted' | 'too_many_pages' | 'pdf_unreadable' | 'pdf_too_complex' | 'pdf_has_javascript';
 
 export interface ExtractedPdf {
   ok: true;
@@ -46,7 +41,8 @@ type WorkerReply = (
 ) & { tripwire?: Tripwire };
 
 /** True when reading the file tried to compile code or left a global behind in the worker. */
-export const trippedWire = (t: Tripwire | undefined): boolean => !!t && (t.codeGeneration > 0 || t.newGlobals.length > 0);
+export const trippedWire = (t: Tripwire | undefined): boolean =>
+  !!t && (t.codeGeneration > 0 || t.newGlobals.length > 0);
 
 const WORKER_URL = new URL('./rfp.pdf-worker.mjs', import.meta.url);
 const MIN_TEXT_CHARS_PER_PAGE = 20;
@@ -74,7 +70,9 @@ export function hasPdfMagic(bytes: Uint8Array): boolean {
 /** A complete PDF ends with %%EOF (trailing junk of a few bytes is common); a cut-off one does not. */
 export function hasEofMarker(bytes: Uint8Array): boolean {
   const start = Math.max(0, bytes.byteLength - 2048);
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.byteLength - start).toString('latin1').includes('%%EOF');
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.byteLength - start)
+    .toString('latin1')
+    .includes('%%EOF');
 }
 
 /**
@@ -151,7 +149,11 @@ export function createPdfExtractor(limits: ExtractLimits) {
   async function extractNow(bytes: Uint8Array): Promise<ExtractResult> {
     if (!hasPdfMagic(bytes)) return { ok: false, code: 'not_a_pdf', message: 'The file is not a PDF' };
     if (!hasEofMarker(bytes)) {
-      return { ok: false, code: 'pdf_unreadable', message: 'The PDF is incomplete (it may have been cut off during download)' };
+      return {
+        ok: false,
+        code: 'pdf_unreadable',
+        message: 'The PDF is incomplete (it may have been cut off during download)',
+      };
     }
     const reply = await run(bytes);
     if (trippedWire(reply.tripwire)) {
@@ -166,7 +168,13 @@ export function createPdfExtractor(limits: ExtractLimits) {
       return { ok: false, code: reply.code, message: reply.message };
     }
     const pages = reply.pages.map(layoutPage);
-    return { ok: true, pageCount: reply.pageCount, pages, ...textLayer(pages), ...(reply.tripwire ? { tripwire: reply.tripwire } : {}) };
+    return {
+      ok: true,
+      pageCount: reply.pageCount,
+      pages,
+      ...textLayer(pages),
+      ...(reply.tripwire ? { tripwire: reply.tripwire } : {}),
+    };
   }
 
   return {

@@ -30,7 +30,10 @@ function headText(doc: DocText, pages = 2): string {
 export function documentKind(doc: DocText): RfpDocumentKind {
   const head = headText(doc);
   if (/\bAddendum\s*(?:No\.?|Number|#)?\s*:?\s*\d+/i.test(head) || /^\s*Addendum\s*$/im.test(head)) return 'addendum';
-  const firstLines = (doc.pageLines[0] ?? []).slice(0, 4).map((l) => l.text).join('\n');
+  const firstLines = (doc.pageLines[0] ?? [])
+    .slice(0, 4)
+    .map((l) => l.text)
+    .join('\n');
   if (/^\s*APPENDIX\s+[A-Z0-9]{1,3}\b/im.test(firstLines)) return 'appendix';
   if (
     /\b(request for (proposals?|tenders?|quotations?|qualifications?|standing offers?|supply arrangements?)|invitation to (tender|bid)|bid solicitation|solicitation no)/i.test(
@@ -53,7 +56,12 @@ const cells = (text: string) => text.split(/\s{3,}/).map((c) => c.trim());
  * The value of a "Label:" field: on the same line after the label, or, in a form laid out as
  * a row of labels above a row of values, the cell below it on the next line.
  */
-function labelledValue(doc: DocText, label: RegExp, accept: (v: string) => string | undefined, maxLine = 400): Cited | undefined {
+function labelledValue(
+  doc: DocText,
+  label: RegExp,
+  accept: (v: string) => string | undefined,
+  maxLine = 400,
+): Cited | undefined {
   for (const line of doc.lines.slice(0, maxLine)) {
     if (isTocLine(line.text)) continue;
     const lineCells = cells(line.text);
@@ -97,21 +105,38 @@ export function solicitationNumber(doc: DocText): Cited {
 
 /** An Alberta Purchasing Connection reference (AB-2024-07156) or a federal one in the file name. */
 export function fileNameReference(filename: string): string | null {
-  return /(?<![A-Za-z0-9])(AB-\d{4}-\d{4,6})(?!\d)/i.exec(filename)?.[1]?.toUpperCase() ?? /(?<!\d)(\d{5}-\d{2}-\d{4})(?!\d)/.exec(filename)?.[1] ?? null;
+  return (
+    /(?<![A-Za-z0-9])(AB-\d{4}-\d{4,6})(?!\d)/i.exec(filename)?.[1]?.toUpperCase() ??
+    /(?<!\d)(\d{5}-\d{2}-\d{4})(?!\d)/.exec(filename)?.[1] ??
+    null
+  );
 }
 
 const PUBLIC_BODY = String.raw`(?:Town|City|County|Village|Summer Village|Municipal District|District|Municipality|Regional Municipality|Region|Township|Province|Government) of [A-Z][A-Za-z.'’-]+(?: [A-Z][A-Za-z.'’-]+){0,3}`;
 const STOP_TITLE = /^(request for|addendum|rfp closes|closing|date|note|page \d|\(the|to:|re:)/i;
 
 export function issuingBody(doc: DocText): Cited {
-  const office = labelledValue(doc, /\b(?:Issuing Office|Issued by|Owner)\s*:/i, (v) => (/[A-Za-z]{3}/.test(v) ? v : undefined), 200);
+  const office = labelledValue(
+    doc,
+    /\b(?:Issuing Office|Issued by|Owner)\s*:/i,
+    (v) => (/[A-Za-z]{3}/.test(v) ? v : undefined),
+    200,
+  );
   if (office) return office;
-  const owner = doc.find(new RegExp(String.raw`(?:The\s+)?(${PUBLIC_BODY})\s*\(the\s+["“]?Owner`), { span: 2, skipToc: true });
+  const owner = doc.find(new RegExp(String.raw`(?:The\s+)?(${PUBLIC_BODY})\s*\(the\s+["“]?Owner`), {
+    span: 2,
+    skipToc: true,
+  });
   if (owner?.match[1]) return cite(owner.match[1], owner);
-  const defined = doc.find(/[“"]Owner[”"]\s+(?:is|means)\s+(?:the\s+)?([A-Z][A-Za-z .'’-]+?)\s*[.,;]/, { span: 2, skipToc: true });
+  const defined = doc.find(/[“"]Owner[”"]\s+(?:is|means)\s+(?:the\s+)?([A-Z][A-Za-z .'’-]+?)\s*[.,;]/, {
+    span: 2,
+    skipToc: true,
+  });
   if (defined?.match[1]) return cite(defined.match[1], defined);
   for (const line of (doc.pageLines[0] ?? []).slice(0, 12)) {
-    const m = new RegExp(String.raw`^(${PUBLIC_BODY}|[A-Z][a-z]+ County|Government of Canada)\s*$`).exec(line.text.trim());
+    const m = new RegExp(String.raw`^(${PUBLIC_BODY}|[A-Z][a-z]+ County|Government of Canada)\s*$`).exec(
+      line.text.trim(),
+    );
     if (m?.[1]) return cite(m[1], lineHit(doc, line.index));
   }
   const anywhere = doc.find(new RegExp(String.raw`\b(${PUBLIC_BODY})\b`), { end: 600, skipToc: true });
@@ -120,7 +145,12 @@ export function issuingBody(doc: DocText): Cited {
 }
 
 export function documentTitle(doc: DocText, issuer: Cited): Cited {
-  const labelled = labelledValue(doc, /^Title\s*:?/i, (v) => (/[A-Za-z]{3}/.test(v) && !/:$/.test(v) ? v : undefined), 200);
+  const labelled = labelledValue(
+    doc,
+    /^Title\s*:?/i,
+    (v) => (/[A-Za-z]{3}/.test(v) && !/:$/.test(v) ? v : undefined),
+    200,
+  );
   if (labelled) return labelled;
   const first = doc.pageLines[0] ?? [];
   const take = (start: number): Cited | undefined => {
@@ -155,7 +185,8 @@ const EMAIL = /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2
 const PHONE = /(?:\(\d{3}\)\s?|\b\d{3}[-.\s])\d{3}[-.\s]\d{4}\b/;
 const NOT_A_NAME =
   /\b(Telephone|Email|E-mail|Address|Project|Manager|Services?|Authority|County|Town|City|Canada|Energy|Regulator|Procurement|Public|Building|Request|Proposals?|Owner|Municipal|Office|Department|Date|Page|Contracting|Protective|Inquiries|Enquiries|Attention|Attn|Regional|Landfill|Bids?|Phone|Fax)\b/;
-const PERSON = /^(?:Attn:?\s*|Attention:?\s*)?([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){1,2})(?=\s*(?:$|[–—-]\s|,|\s{3}))/;
+const PERSON =
+  /^(?:Attn:?\s*|Attention:?\s*)?([A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+(?:[-'’][A-Z]?[a-z]+)?){1,2})(?=\s*(?:$|[–—-]\s|,|\s{3}))/;
 
 function personOn(text: string): string | undefined {
   const m = PERSON.exec(text.trim());

@@ -6,10 +6,22 @@ import { DocText, isTocLine } from './rfp.text.ts';
 
 /** Addenda belong to the RFP with the same solicitation number, the same title, or the same file-name reference. */
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
-export function belongsTo(addendum: Pick<StoredRfpDocument, 'solicitationNumber' | 'title' | 'filename'>, rfp: StoredRfpDocument): boolean {
-  if (addendum.solicitationNumber && rfp.solicitationNumber && norm(addendum.solicitationNumber) === norm(rfp.solicitationNumber)) return true;
+export function belongsTo(
+  addendum: Pick<StoredRfpDocument, 'solicitationNumber' | 'title' | 'filename'>,
+  rfp: StoredRfpDocument,
+): boolean {
+  if (
+    addendum.solicitationNumber &&
+    rfp.solicitationNumber &&
+    norm(addendum.solicitationNumber) === norm(rfp.solicitationNumber)
+  )
+    return true;
   if (addendum.title && rfp.title) {
     const a = norm(addendum.title);
     const r = norm(rfp.title);

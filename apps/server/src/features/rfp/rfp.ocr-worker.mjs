@@ -90,7 +90,10 @@ port.on('message', (job) => {
       (err) => ({ error: err instanceof Error ? err.message : String(err) }),
     )
     .then(async (end) => {
-      const tripwire = await ready.then(({ guard }) => guard.report(), () => ({ codeGeneration: 0, newGlobals: [] }));
+      const tripwire = await ready.then(
+        ({ guard }) => guard.report(),
+        () => ({ codeGeneration: 0, newGlobals: [] }),
+      );
       port.postMessage({ ...end, tripwire });
     });
 });

@@ -76,11 +76,23 @@ describe('OCR of image-only PDFs (Debian tesseract, eng + fra)', () => {
     const missing = createOcr({ command: '/nonexistent/tesseract' });
     expect(await missing.available()).toBe(false);
     const { tripwire: _t, ...text } = extracted;
-    expect(await withOcr(missing, new Uint8Array(scan), extracted)).toEqual({ ...text, ocrPages: [], ocrProblem: 'unavailable' });
-    expect(await withOcr(null, new Uint8Array(scan), extracted)).toEqual({ ...text, ocrPages: [], ocrProblem: 'unavailable' });
+    expect(await withOcr(missing, new Uint8Array(scan), extracted)).toEqual({
+      ...text,
+      ocrPages: [],
+      ocrProblem: 'unavailable',
+    });
+    expect(await withOcr(null, new Uint8Array(scan), extracted)).toEqual({
+      ...text,
+      ocrPages: [],
+      ocrProblem: 'unavailable',
+    });
     const blank = await imageOnlyPdf();
     const blankExtracted = await extract(blank);
-    expect(await withOcr(createOcr(), new Uint8Array(blank), blankExtracted)).toMatchObject({ needsOcr: true, ocrPages: [], ocrProblem: 'no_text' });
+    expect(await withOcr(createOcr(), new Uint8Array(blank), blankExtracted)).toMatchObject({
+      needsOcr: true,
+      ocrPages: [],
+      ocrProblem: 'no_text',
+    });
   }, 60_000);
 });
 
@@ -110,7 +122,10 @@ describe('OCR limits: time budget, queue, memory', () => {
 
   test('a render worker over its memory is stopped: problem memory, no text, no hang', async () => {
     const started = Date.now();
-    const outcome = await createOcr({ heapMb: 16, maxPixels: 40_000_000, dpi: 600 }).recognize(new Uint8Array(await scannedPdf()), [1]);
+    const outcome = await createOcr({ heapMb: 16, maxPixels: 40_000_000, dpi: 600 }).recognize(
+      new Uint8Array(await scannedPdf()),
+      [1],
+    );
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(outcome).toMatchObject({ problem: 'memory' });
   }, 30_000);

@@ -42,7 +42,8 @@ export interface OcrOptions {
 }
 
 /** Why OCR read nothing, or less than asked, in words a user can act on. */
-export type OcrProblem = 'unavailable' | 'busy' | 'image_too_large' | 'time_budget' | 'memory' | 'render_failed' | 'no_text';
+export type OcrProblem =
+  'unavailable' | 'busy' | 'image_too_large' | 'time_budget' | 'memory' | 'render_failed' | 'no_text';
 
 export interface OcrOutcome {
   /** Text of each page read (1-based). */
@@ -137,11 +138,14 @@ export function createOcr(options: OcrOptions = {}): Ocr {
         running++;
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        const i = waiting.indexOf(wake);
-        if (i >= 0) waiting.splice(i, 1);
-        resolve(false);
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const i = waiting.indexOf(wake);
+          if (i >= 0) waiting.splice(i, 1);
+          resolve(false);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       waiting.push(wake);
     });
   }
@@ -188,7 +192,9 @@ export function createOcr(options: OcrOptions = {}): Ocr {
         if (msg.tripwire) out.tripwire = msg.tripwire;
         finish('error' in msg ? 'render_failed' : null);
       });
-      worker.once('error', (err: Error & { code?: string }) => finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'render_failed'));
+      worker.once('error', (err: Error & { code?: string }) =>
+        finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'render_failed'),
+      );
       worker.once('exit', () => finish('render_failed'));
       worker.postMessage({ bytes: pdf, pages, dpi, maxPixels, maxImagePixels });
     });
@@ -215,7 +221,12 @@ export function createOcr(options: OcrOptions = {}): Ocr {
           break;
         }
         try {
-          const text = await run(command, ['stdin', 'stdout', '-l', languages.join('+'), '--psm', '3'], png, Math.min(pageTimeoutMs, remaining));
+          const text = await run(
+            command,
+            ['stdin', 'stdout', '-l', languages.join('+'), '--psm', '3'],
+            png,
+            Math.min(pageTimeoutMs, remaining),
+          );
           const clean = text
             .replace(/\f/g, '')
             .replace(/[ \t]+\n/g, '\n')
@@ -259,7 +270,8 @@ export async function withOcr(ocr: Ocr | null, pdf: Uint8Array, extracted: Extra
   if (!extracted.needsOcr) return unchanged;
   if (!ocr) return { ...unchanged, ocrProblem: 'unavailable' };
   const outcome = await ocr.recognize(pdf, extracted.pagesWithoutText);
-  if (trippedWire(outcome.tripwire)) return { ...unchanged, ...(outcome.tripwire ? { tripwire: outcome.tripwire } : {}) };
+  if (trippedWire(outcome.tripwire))
+    return { ...unchanged, ...(outcome.tripwire ? { tripwire: outcome.tripwire } : {}) };
   if (outcome.texts.size === 0) return { ...unchanged, ocrProblem: outcome.problem ?? 'no_text' };
   const pages = extracted.pages.map((t, i) => outcome.texts.get(i + 1) ?? t);
   const layer = textLayer(pages);

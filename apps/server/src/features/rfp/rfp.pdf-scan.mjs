@@ -61,11 +61,21 @@ export function scanObjects(buf, onStream) {
       }
     } else if (c === 0x2f) {
       let j = i + 1;
-      while (j < n && !WHITESPACE.has(/** @type {number} */ (buf[j])) && !DELIMITERS.has(/** @type {number} */ (buf[j]))) j++;
+      while (
+        j < n &&
+        !WHITESPACE.has(/** @type {number} */ (buf[j])) &&
+        !DELIMITERS.has(/** @type {number} */ (buf[j]))
+      )
+        j++;
       const name = decodeName(buf.toString('latin1', i + 1, j));
       if (SCRIPT_NAMES.has(name)) return `/${name}`;
       i = j;
-    } else if (c === 0x73 && buf[i + 1] === 0x74 && buf.toString('latin1', i, i + 6) === 'stream' && (i === 0 || !isRegular(buf[i - 1]))) {
+    } else if (
+      c === 0x73 &&
+      buf[i + 1] === 0x74 &&
+      buf.toString('latin1', i, i + 6) === 'stream' &&
+      (i === 0 || !isRegular(buf[i - 1]))
+    ) {
       // stream … endstream: the data is not object syntax
       let start = i + 6;
       if (buf[start] === 0x0d) start++;
@@ -110,7 +120,10 @@ export function scanPdf(buf, budget) {
     if (!/\/(FlateDecode|Fl)\b/.test(dict)) return null;
     let out;
     try {
-      out = inflateSync(data, { maxOutputLength: Math.max(1, budget - total + 1), finishFlush: constants.Z_SYNC_FLUSH });
+      out = inflateSync(data, {
+        maxOutputLength: Math.max(1, budget - total + 1),
+        finishFlush: constants.Z_SYNC_FLUSH,
+      });
     } catch (err) {
       if (err && /** @type {{code?: string}} */ (err).code === 'ERR_BUFFER_TOO_LARGE') return TOO_LARGE;
       // otherwise not valid Flate data (or encrypted): pdf.js will fail on it or skip it

@@ -23,9 +23,10 @@ const port = parentPort;
 // Loaded at start-up so a pre-started worker has pdf.js compiled before a file arrives; its
 // worker half is loaded too (pdf.js runs it in this thread), so that the guard's baseline of
 // global names includes what pdf.js itself defines.
-const ready = Promise.all([import('pdfjs-dist/legacy/build/pdf.mjs'), import('pdfjs-dist/legacy/build/pdf.worker.mjs')]).then(
-  ([pdfjs]) => ({ pdfjs, guard: installGuard() }),
-);
+const ready = Promise.all([
+  import('pdfjs-dist/legacy/build/pdf.mjs'),
+  import('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+]).then(([pdfjs]) => ({ pdfjs, guard: installGuard() }));
 ready.catch(() => undefined);
 
 /**
@@ -121,7 +122,10 @@ port.on('message', (job) => {
   extract(job)
     .catch(() => fail('pdf_unreadable', 'The PDF could not be read'))
     .then(async (result) => {
-      const tripwire = await ready.then(({ guard }) => guard.report(), () => ({ codeGeneration: 0, newGlobals: [] }));
+      const tripwire = await ready.then(
+        ({ guard }) => guard.report(),
+        () => ({ codeGeneration: 0, newGlobals: [] }),
+      );
       port.postMessage({ ...result, tripwire });
     });
 });

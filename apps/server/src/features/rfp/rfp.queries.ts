@@ -145,7 +145,10 @@ export async function insertDocuments(db: Db, docs: NewRfpDocument[]): Promise<v
       // better-sqlite3 binds a Buffer as a blob; pg sends it as bytea.
       await trx
         .insertInto('rfp_document_file')
-        .values({ document_id: d.id, content: Buffer.from(d.content.buffer, d.content.byteOffset, d.content.byteLength) })
+        .values({
+          document_id: d.id,
+          content: Buffer.from(d.content.buffer, d.content.byteOffset, d.content.byteLength),
+        })
         .execute();
     }
   });
@@ -185,7 +188,10 @@ export async function findDocument(db: Db, userId: string, id: string): Promise<
 }
 
 /** Analyses of the user's completed addenda (small), for linking them to an RFP. */
-export async function listAddendumAnalyses(db: Db, userId: string): Promise<Array<StoredRfpDocument & { analysis: RfpAnalysis | null }>> {
+export async function listAddendumAnalyses(
+  db: Db,
+  userId: string,
+): Promise<Array<StoredRfpDocument & { analysis: RfpAnalysis | null }>> {
   const rows = await db
     .selectFrom('rfp_document')
     .select([...summaryColumns, 'analysis'])
@@ -224,7 +230,13 @@ export async function saveAnalysis(
   db: Db,
   userId: string,
   id: string,
-  a: { analysis: RfpAnalysis; kind: RfpDocumentKind; solicitationNumber: string | null; title: string | null; at: string },
+  a: {
+    analysis: RfpAnalysis;
+    kind: RfpDocumentKind;
+    solicitationNumber: string | null;
+    title: string | null;
+    at: string;
+  },
 ): Promise<void> {
   await db
     .updateTable('rfp_document')
@@ -246,7 +258,12 @@ export async function saveAnalysis(
 
 /** Deletes the document and (by cascade) its bytes; false when it is not the user's. */
 export async function deleteDocument(db: Db, userId: string, id: string): Promise<boolean> {
-  const owned = await db.selectFrom('rfp_document').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  const owned = await db
+    .selectFrom('rfp_document')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!owned) return false;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('rfp_document_file').where('document_id', '=', id).execute();
@@ -302,7 +319,13 @@ export async function insertUploadEvents(db: Db, events: UploadEvent[], at: stri
 }
 
 export async function listUploadEvents(db: Db, userId: string): Promise<Array<UploadEvent & { at: string }>> {
-  const rows = await db.selectFrom('rfp_upload_event').selectAll().where('user_id', '=', userId).orderBy('at').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('rfp_upload_event')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     userId: r.user_id,
     ip: r.ip,

@@ -85,11 +85,13 @@ const REFUSAL_STATUS: Record<ExtractFailureCode, number> = {
 
 const NEEDS_OCR_MESSAGE = 'This PDF has no text layer (a scan or images only): it needs OCR before it can be analysed';
 
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
+
 /** A display name only (files are keyed by id): no path, no control characters, bounded. */
 function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const clean = base.replace(CONTROL_CHARS, '').trim().slice(0, 200);
   return clean || 'document.pdf';
 }
 
@@ -134,7 +136,11 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
   const model = deps.model ?? offlineDocuments;
   const ocr =
     deps.ocr === undefined
-      ? createOcr({ totalTimeoutMs: env.RFP_OCR_TIMEOUT_MS, maxImagePixels: env.RFP_OCR_MAX_IMAGE_MPX * 1_000_000, heapMb: env.RFP_PARSE_HEAP_MB })
+      ? createOcr({
+          totalTimeoutMs: env.RFP_OCR_TIMEOUT_MS,
+          maxImagePixels: env.RFP_OCR_MAX_IMAGE_MPX * 1_000_000,
+          heapMb: env.RFP_PARSE_HEAP_MB,
+        })
       : deps.ocr;
   // Uploads per hour (SECURITY.md A.4 "PDF upload"), counted in the shared rate_limit table.
   const uploadsPerUser: Limit = { name: 'rfp-upload-user', max: env.RFP_UPLOADS_PER_HOUR, windowMs: HOUR };
@@ -142,10 +148,17 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
 
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: maxFileBytes, files: env.RFP_MAX_FILES_PER_USER, fields: 10, parts: env.RFP_MAX_FILES_PER_USER + 10, headerPairs: 200 },
+    limits: {
+      fileSize: maxFileBytes,
+      files: env.RFP_MAX_FILES_PER_USER,
+      fields: 10,
+      parts: env.RFP_MAX_FILES_PER_USER + 10,
+      headerPairs: 200,
+    },
   });
 
-  const userId = async (req: FastifyRequest, reply: FastifyReply) => (await sessions.require(req, reply)).account.user.id;
+  const userId = async (req: FastifyRequest, reply: FastifyReply) =>
+    (await sessions.require(req, reply)).account.user.id;
 
   async function detail(uid: string, id: string): Promise<RfpDocumentDetail> {
     const doc = await findDocument(db, uid, id);
@@ -199,7 +212,14 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       const audit = async () => {
         for (const e of events) {
           req.log.info(
-            { rfpUpload: e.outcome, code: e.code, file: e.filename, sizeBytes: e.sizeBytes, sha256: e.sha256, documentId: e.documentId },
+            {
+              rfpUpload: e.outcome,
+              code: e.code,
+              file: e.filename,
+              sizeBytes: e.sizeBytes,
+              sha256: e.sha256,
+              documentId: e.documentId,
+            },
             `RFP upload ${e.outcome}`,
           );
         }
@@ -217,7 +237,8 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
         const code = err instanceof HttpError ? err.code : 'internal_error';
         if (!events.some((e) => e.outcome === 'rejected')) events.push(event({ outcome: 'rejected', code }));
         // Files of a refused upload are not stored: none of them was accepted.
-        for (const e of events) if (e.outcome === 'accepted') Object.assign(e, { outcome: 'rejected', code, documentId: null });
+        for (const e of events)
+          if (e.outcome === 'accepted') Object.assign(e, { outcome: 'rejected', code, documentId: null });
         await audit();
         throw err;
       }
@@ -260,12 +281,17 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       ...f,
       sha256: createHash('sha256').update(f.bytes).digest('hex'),
     }));
-    const describe = (f: (typeof described)[number]) => ({ filename: f.filename, sizeBytes: f.bytes.byteLength, sha256: f.sha256 });
+    const describe = (f: (typeof described)[number]) => ({
+      filename: f.filename,
+      sizeBytes: f.bytes.byteLength,
+      sha256: f.sha256,
+    });
 
     const usage = await storageUsage(db, uid);
     const incoming = files.reduce((n, f) => n + f.bytes.byteLength, 0);
     if (usage.files + files.length > env.RFP_MAX_FILES_PER_USER || usage.bytes + incoming > maxStorageBytes) {
-      for (const f of described) events.push(event({ outcome: 'rejected', code: 'storage_quota_exceeded', ...describe(f) }));
+      for (const f of described)
+        events.push(event({ outcome: 'rejected', code: 'storage_quota_exceeded', ...describe(f) }));
       throw new HttpError(
         413,
         'storage_quota_exceeded',
@@ -285,12 +311,18 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       if (!extracted.ok) throw refuse(REFUSAL_STATUS[extracted.code], extracted.code, extracted.message);
       const result = await withOcr(ocr, bytes, extracted);
       if (trippedWire(result.tripwire)) {
-        req.log.error({ tripwire: result.tripwire, file: file.filename, sha256: file.sha256 }, 'Rendering a PDF for OCR tried to run code');
+        req.log.error(
+          { tripwire: result.tripwire, file: file.filename, sha256: file.sha256 },
+          'Rendering a PDF for OCR tried to run code',
+        );
         throw refuse(422, 'pdf_has_javascript', 'Reading the PDF tried to run code; it is refused');
       }
       const identity = identifyDocument(result.pages);
       const id = randomUUID();
-      const ocrReason = result.needsOcr && result.ocrProblem && result.ocrProblem !== 'unavailable' ? ` (${OCR_PROBLEM_TEXT[result.ocrProblem]})` : '';
+      const ocrReason =
+        result.needsOcr && result.ocrProblem && result.ocrProblem !== 'unavailable'
+          ? ` (${OCR_PROBLEM_TEXT[result.ocrProblem]})`
+          : '';
       rows.push({
         id,
         userId: uid,
@@ -320,7 +352,14 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
 
   app.get(
     '/rfp/documents',
-    { schema: { tags, security, summary: 'Your uploaded documents, newest first, with your storage usage', response: { 200: rfpDocumentListSchema, ...errors(401) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Your uploaded documents, newest first, with your storage usage',
+        response: { 200: rfpDocumentListSchema, ...errors(401) },
+      },
+    },
     async (req, reply) => {
       const uid = await userId(req, reply);
       const [all, usage] = await Promise.all([listDocuments(db, uid), storageUsage(db, uid)]);
@@ -339,7 +378,8 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       schema: {
         tags,
         security,
-        summary: 'One of your documents; once analysed, the analysis with its citations and the changes of linked addenda',
+        summary:
+          'One of your documents; once analysed, the analysis with its citations and the changes of linked addenda',
         params,
         response: { 200: rfpDocumentDetailSchema, ...errors(401, 404) },
       },
@@ -362,14 +402,37 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
       const uid = await userId(req, reply);
       const doc = await findDocument(db, uid, req.params.id);
       if (!doc) throw notFound('rfp_document_not_found', 'Document not found');
-      if (doc.errorCode === 'pdf_needs_ocr') throw new HttpError(422, 'pdf_needs_ocr', doc.errorMessage ?? NEEDS_OCR_MESSAGE);
-      await setStatus(db, uid, doc.id, { status: 'analyzing', errorCode: null, errorMessage: null, at: now().toISOString() });
+      if (doc.errorCode === 'pdf_needs_ocr')
+        throw new HttpError(422, 'pdf_needs_ocr', doc.errorMessage ?? NEEDS_OCR_MESSAGE);
+      await setStatus(db, uid, doc.id, {
+        status: 'analyzing',
+        errorCode: null,
+        errorMessage: null,
+        at: now().toISOString(),
+      });
       try {
         if (!doc.textReadable) throw new Error('the stored text of the document is damaged');
-        const input = { pages: doc.pages, filename: doc.filename, pagesWithoutText: doc.pagesWithoutText, ocrPages: doc.ocrPages };
-        const out = await model.analyzeDocument({ pages: doc.pages, filename: doc.filename, offline: () => analyzeRfp(input) });
+        const input = {
+          pages: doc.pages,
+          filename: doc.filename,
+          pagesWithoutText: doc.pagesWithoutText,
+          ocrPages: doc.ocrPages,
+        };
+        const out = await model.analyzeDocument({
+          pages: doc.pages,
+          filename: doc.filename,
+          offline: () => analyzeRfp(input),
+        });
         if (out.fallback || out.droppedCitations) {
-          req.log.info({ documentId: doc.id, provider: out.provider, fallback: out.fallback, droppedCitations: out.droppedCitations }, 'RFP analysis');
+          req.log.info(
+            {
+              documentId: doc.id,
+              provider: out.provider,
+              fallback: out.fallback,
+              droppedCitations: out.droppedCitations,
+            },
+            'RFP analysis',
+          );
         }
         const identity = identifyDocument(doc.pages);
         await saveAnalysis(db, uid, doc.id, { analysis: out.analysis, ...identity, at: now().toISOString() });
@@ -389,10 +452,19 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
 
   app.delete(
     '/rfp/documents/:id',
-    { schema: { tags, security, summary: 'Delete one of your documents and its file', params, response: { 204: z.null(), ...errors(401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one of your documents and its file',
+        params,
+        response: { 204: z.null(), ...errors(401, 403, 404) },
+      },
+    },
     async (req, reply) => {
       const uid = await userId(req, reply);
-      if (!(await deleteDocument(db, uid, req.params.id))) throw notFound('rfp_document_not_found', 'Document not found');
+      if (!(await deleteDocument(db, uid, req.params.id)))
+        throw notFound('rfp_document_not_found', 'Document not found');
       return reply.status(204).send(null);
     },
   );
@@ -401,7 +473,17 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
     const uid = await userId(req, reply);
     const d = await detail(uid, req.params.id);
     if (!d.analysis) throw new HttpError(409, 'rfp_not_analyzed', 'Analyse the document before downloading its report');
-    return { uid, d, input: { filename: d.filename, pageCount: d.pageCount, analysis: d.analysis, addenda: d.addenda, generatedAt: now().toISOString() } };
+    return {
+      uid,
+      d,
+      input: {
+        filename: d.filename,
+        pageCount: d.pageCount,
+        analysis: d.analysis,
+        addenda: d.addenda,
+        generatedAt: now().toISOString(),
+      },
+    };
   }
   const recordDownload = (req: FastifyRequest, uid: string, filename: string, format: string) =>
     deps.activity?.record(req, uid, { kind: 'downloaded', detail: `${filename}: analysis report (${format})` });
@@ -415,7 +497,16 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
 
   app.get(
     '/rfp/documents/:id/report.pdf',
-    { schema: { tags, security, summary: 'The analysis as a PDF report, with its citations', params, produces: ['application/pdf'], response: { ...errors(401, 404, 409) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The analysis as a PDF report, with its citations',
+        params,
+        produces: ['application/pdf'],
+        response: { ...errors(401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       const { uid, d, input } = await reportInput(req, reply);
       const pdf = await pdfReport(input);
@@ -426,7 +517,16 @@ export const rfpRoutes: FastifyPluginAsyncZod<RfpRouteDeps> = async (app, deps) 
 
   app.get(
     '/rfp/documents/:id/report.md',
-    { schema: { tags, security, summary: 'The analysis as Markdown, with its citations', params, produces: ['text/markdown'], response: { ...errors(401, 404, 409) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The analysis as Markdown, with its citations',
+        params,
+        produces: ['text/markdown'],
+        response: { ...errors(401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       const { uid, d, input } = await reportInput(req, reply);
       const markdown = markdownReport(input);

@@ -97,7 +97,10 @@ export class DocText {
     return undefined;
   }
 
-  findAll(re: RegExp, opts: { start?: number; end?: number; span?: number; skipToc?: boolean; limit?: number } = {}): Hit[] {
+  findAll(
+    re: RegExp,
+    opts: { start?: number; end?: number; span?: number; skipToc?: boolean; limit?: number } = {},
+  ): Hit[] {
     const hits: Hit[] = [];
     let start = opts.start ?? 0;
     for (;;) {

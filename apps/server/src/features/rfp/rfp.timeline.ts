@@ -31,13 +31,16 @@ export function proposalDeadline(doc: DocText): Deadline {
     const prevSamePage = i > 0 && doc.lines[i - 1]?.page === page;
     const lineText = doc.lines[i]?.text ?? '';
     const from =
-      prevSamePage && (!DATE.test(lineText) || (!TIME.test(lineText) && TIME.test(doc.lines[i - 1]?.text ?? ''))) ? i - 1 : i;
+      prevSamePage && (!DATE.test(lineText) || (!TIME.test(lineText) && TIME.test(doc.lines[i - 1]?.text ?? '')))
+        ? i - 1
+        : i;
     const to = Math.max(dateEnd, sameLast(Math.min(dateEnd + 1, i + 3)));
     const around = doc.window(from, to);
     const time = TIME.exec(around)?.[0]?.trim() ?? null;
     const zonePrinted = ZONE.exec(around)?.[0] ?? null;
     const abbreviation = /\(([A-Z]{2,4})\)/.exec(around)?.[1];
-    const timeZone = abbreviation && ZONE.test(abbreviation) ? abbreviation : zonePrinted ? zoneAbbreviation(zonePrinted) : null;
+    const timeZone =
+      abbreviation && ZONE.test(abbreviation) ? abbreviation : zonePrinted ? zoneAbbreviation(zonePrinted) : null;
     const printed = [tidyDate(date[0]), time, timeZone].filter(Boolean).join(' ');
     const hit = lineHit(doc, from, to, date[0]);
     return { text: printed, page: hit.page, quote: hit.quote, date: isoDate(date[0]), time, timeZone };
@@ -61,7 +64,8 @@ function datedStatement(doc: DocText, anchor: RegExp, extra?: RegExp): Cited[] {
 }
 
 export function questionsDeadline(doc: DocText): Cited {
-  const relative = /\b(\w+ \(\d+\)|\d+)\s+(?:calendar |business |working )?days? (?:before|prior to) (?:the )?(?:bid |proposal |tender |RFP )?closing(?: date)?/i;
+  const relative =
+    /\b(\w+ \(\d+\)|\d+)\s+(?:calendar |business |working )?days? (?:before|prior to) (?:the )?(?:bid |proposal |tender |RFP )?closing(?: date)?/i;
   const found = datedStatement(
     doc,
     /(Deadline for (?:Submitting )?(?:Questions|Enquiries|Inquiries)|(?:questions|enquiries|inquiries|RFIs?)\b.{0,80}\b(?:no later than|after|before|by|deadline)|no inquiry)/i,
@@ -85,11 +89,25 @@ export function siteMeetings(doc: DocText): Array<Cited & { mandatory: boolean |
     const after = wider.slice(wider.indexOf(date[0]) + date[0].length, wider.indexOf(date[0]) + date[0].length + 40);
     const time = TIME.exec(after)?.[0];
     const zone = ZONE.exec(after)?.[0];
-    if (out.some((m) => m.text.startsWith(tidyDate(date[0])) || (isoDate(date[0]) !== null && m.text.includes(isoDate(date[0]) ?? '')))) continue;
+    if (
+      out.some(
+        (m) =>
+          m.text.startsWith(tidyDate(date[0])) ||
+          (isoDate(date[0]) !== null && m.text.includes(isoDate(date[0]) ?? '')),
+      )
+    )
+      continue;
     const before = doc.window(Math.max(0, hit.from - 1), last);
-    const mandatory = /\bmandatory\b/i.test(before) ? true : /\boptional|not mandatory|recommended\b/i.test(before) ? false : null;
+    const mandatory = /\bmandatory\b/i.test(before)
+      ? true
+      : /\boptional|not mandatory|recommended\b/i.test(before)
+        ? false
+        : null;
     out.push({
-      ...cite([tidyDate(date[0]), time, zone ? zoneAbbreviation(zone) : undefined].filter(Boolean).join(' '), lineHit(doc, hit.from, last, date[0])),
+      ...cite(
+        [tidyDate(date[0]), time, zone ? zoneAbbreviation(zone) : undefined].filter(Boolean).join(' '),
+        lineHit(doc, hit.from, last, date[0]),
+      ),
       mandatory,
     });
   }
@@ -108,23 +126,52 @@ export function projectPeriod(doc: DocText): { start: Cited; end: Cited } {
     return { start: cite(tidyDate(period.match[1]), period), end: cite(tidyDate(period.match[2]), period) };
   }
   const start =
-    doc.find(new RegExp(String.raw`(?:commence(?:ment)?|start(?:ing)?|begin)[^.]{0,50}?(?:on|by)\s+(${DATE_SOURCE})`, 'i'), { span: 2, skipToc: true }) ??
-    doc.find(new RegExp(String.raw`^(Award[^\d]{0,40}Contract)\s{2,}(${DATE_SOURCE})`, 'i'), { span: 1, skipToc: true });
-  const end =
-    doc.find(new RegExp(String.raw`(?:completed?|completion)[^.]{0,60}?(?:on or before|by|no later than)\s+(${DATE_SOURCE})`, 'i'), {
-      span: 2,
+    doc.find(
+      new RegExp(String.raw`(?:commence(?:ment)?|start(?:ing)?|begin)[^.]{0,50}?(?:on|by)\s+(${DATE_SOURCE})`, 'i'),
+      { span: 2, skipToc: true },
+    ) ??
+    doc.find(new RegExp(String.raw`^(Award[^\d]{0,40}Contract)\s{2,}(${DATE_SOURCE})`, 'i'), {
+      span: 1,
       skipToc: true,
-    }) ?? doc.find(/^((?:Substantial|Total) Completion[^\d]{0,40}?)\s{2,}(.+)$/i, { span: 1, skipToc: true });
+    });
+  const end =
+    doc.find(
+      new RegExp(
+        String.raw`(?:completed?|completion)[^.]{0,60}?(?:on or before|by|no later than)\s+(${DATE_SOURCE})`,
+        'i',
+      ),
+      {
+        span: 2,
+        skipToc: true,
+      },
+    ) ?? doc.find(/^((?:Substantial|Total) Completion[^\d]{0,40}?)\s{2,}(.+)$/i, { span: 1, skipToc: true });
   const last = (m: RegExpExecArray) => m[m.length - 1] ?? m[0];
   return {
-    start: start ? cite(start.match.length > 2 ? `${collapse(start.match[1] ?? '')}: ${tidyDate(last(start.match))}` : tidyDate(last(start.match)), start) : notFound(),
-    end: end ? cite(end.match.length > 2 ? `${collapse(end.match[1] ?? '')}: ${collapse(last(end.match))}` : tidyDate(last(end.match)), end) : notFound(),
+    start: start
+      ? cite(
+          start.match.length > 2
+            ? `${collapse(start.match[1] ?? '')}: ${tidyDate(last(start.match))}`
+            : tidyDate(last(start.match)),
+          start,
+        )
+      : notFound(),
+    end: end
+      ? cite(
+          end.match.length > 2
+            ? `${collapse(end.match[1] ?? '')}: ${collapse(last(end.match))}`
+            : tidyDate(last(end.match)),
+          end,
+        )
+      : notFound(),
   };
 }
 
 export function issuedDate(doc: DocText): Cited {
   const hit =
-    doc.find(new RegExp(String.raw`\b(?:Date Issued|Issue Date|Date of Issue|Issued on|Issued)\s*:?\s*(${DATE_SOURCE})`, 'i'), { end: 200, span: 1, skipToc: true }) ??
+    doc.find(
+      new RegExp(String.raw`\b(?:Date Issued|Issue Date|Date of Issue|Issued on|Issued)\s*:?\s*(${DATE_SOURCE})`, 'i'),
+      { end: 200, span: 1, skipToc: true },
+    ) ??
     doc.find(new RegExp(String.raw`(?:^|\s{3})Date\s*:\s*(${DATE_SOURCE})`, 'i'), { end: 200, span: 1, skipToc: true });
   if (hit?.match[1]) return cite(tidyDate(hit.match[1]), hit);
   // A form laid out as "Solicitation No.:   Date:" above "84084-…   January 30, 2025".

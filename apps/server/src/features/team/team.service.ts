@@ -63,13 +63,16 @@ export interface Caller {
  * person or invitation concerned; an invited address only as its SHA-256.
  */
 type TeamEvent =
-  | 'team_invite_sent'
-  | 'team_invite_revoked'
-  | 'team_invite_accepted'
-  | 'team_member_removed'
-  | 'team_member_left';
+  'team_invite_sent' | 'team_invite_revoked' | 'team_invite_accepted' | 'team_member_removed' | 'team_member_left';
 
-function audit(db: Db, caller: Caller, type: TeamEvent, at: string, detail: Record<string, string>, emailHash?: string) {
+function audit(
+  db: Db,
+  caller: Caller,
+  type: TeamEvent,
+  at: string,
+  detail: Record<string, string>,
+  emailHash?: string,
+) {
   const { id: userId, ip = null, userAgent = null } = caller;
   return insertAuthEvent(db, { type, userId, ip, userAgent, emailHash: emailHash ?? null, detail }, at);
 }
@@ -165,7 +168,14 @@ export function createTeamService(deps: TeamDeps) {
           },
           at.toISOString(),
         );
-        await audit(tx, caller, 'team_invite_sent', at.toISOString(), { teamId }, sha256Hex(email.trim().toLowerCase()));
+        await audit(
+          tx,
+          caller,
+          'team_invite_sent',
+          at.toISOString(),
+          { teamId },
+          sha256Hex(email.trim().toLowerCase()),
+        );
       });
       const owner = await findOwnerLabel(db, caller.id);
       const invitee = await db

@@ -304,12 +304,16 @@ describe('audit trail', () => {
     // Refused attempts change nothing and add no team event.
     expect((await owner.client.delete(`/api/team/members/${mate.user.id}`)).statusCode).toBe(404);
 
-    const teamId = (await ctx.dbh.db.selectFrom('team').select('id').where('owner_id', '=', owner.user.id).executeTakeFirstOrThrow()).id;
-    const events = [...(await listAuthEvents(ctx.dbh.db, owner.user.id)), ...(await listAuthEvents(ctx.dbh.db, mate.user.id))].filter(
-      (e) => e.type.startsWith('team_'),
-    );
+    const teamId = (
+      await ctx.dbh.db.selectFrom('team').select('id').where('owner_id', '=', owner.user.id).executeTakeFirstOrThrow()
+    ).id;
+    const events = [
+      ...(await listAuthEvents(ctx.dbh.db, owner.user.id)),
+      ...(await listAuthEvents(ctx.dbh.db, mate.user.id)),
+    ].filter((e) => e.type.startsWith('team_'));
     // The test clock stands still, so the rows share one timestamp: compared as a set.
-    const key = (e: { type: string; userId: string | null; detail: string | null }) => `${e.type} ${e.userId} ${e.detail}`;
+    const key = (e: { type: string; userId: string | null; detail: string | null }) =>
+      `${e.type} ${e.userId} ${e.detail}`;
     const invited = { teamId };
     expect(events.map(key).sort()).toEqual(
       [
@@ -325,13 +329,18 @@ describe('audit trail', () => {
         .sort(),
     );
     const accepted = events.filter((e) => e.type === 'team_invite_accepted');
-    expect(accepted.map((e) => [e.userId, JSON.parse(e.detail ?? '{}').teamId, JSON.parse(e.detail ?? '{}').ownerId])).toEqual([
+    expect(
+      accepted.map((e) => [e.userId, JSON.parse(e.detail ?? '{}').teamId, JSON.parse(e.detail ?? '{}').ownerId]),
+    ).toEqual([
       [mate.user.id, teamId, owner.user.id],
       [mate.user.id, teamId, owner.user.id],
     ]);
-    expect(events.filter((e) => e.type === 'team_invite_sent').map((e) => e.emailHash).sort()).toEqual(
-      [sha256Hex(other.email), sha256Hex(mate.email), sha256Hex(mate.email)].sort(),
-    );
+    expect(
+      events
+        .filter((e) => e.type === 'team_invite_sent')
+        .map((e) => e.emailHash)
+        .sort(),
+    ).toEqual([sha256Hex(other.email), sha256Hex(mate.email), sha256Hex(mate.email)].sort());
     for (const e of events) {
       expect(e.ip).toBeTruthy();
       expect(JSON.stringify(e)).not.toContain(other.email);

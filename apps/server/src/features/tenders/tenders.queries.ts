@@ -1,5 +1,11 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { CATEGORY_CODES, CATEGORY_LABELS, FILTER_REGIONS, TENDER_SOURCE_LABELS, TENDER_STATUSES } from '@app/shared/constants';
+import {
+  CATEGORY_CODES,
+  CATEGORY_LABELS,
+  FILTER_REGIONS,
+  TENDER_SOURCE_LABELS,
+  TENDER_STATUSES,
+} from '@app/shared/constants';
 import type { FilterOptions, TableQuery, Tender, TenderPage, TenderStats } from '@app/shared/tender';
 import type { Database, Db, Dialect } from '../../db/database.ts';
 import { toTender } from './tender-row.ts';
@@ -110,7 +116,12 @@ function tableWhere(eb: Eb, query: TableQuery, dialect: Dialect, nowIso: string)
 }
 
 /** The table view's page (spec §2): filters, text match, soonest closing first, 50 a page. */
-export async function queryTenderTable(db: Db, dialect: Dialect, query: TableQuery, now = new Date()): Promise<TenderPage> {
+export async function queryTenderTable(
+  db: Db,
+  dialect: Dialect,
+  query: TableQuery,
+  now = new Date(),
+): Promise<TenderPage> {
   const nowIso = now.toISOString();
   const base = db.selectFrom('tender').where((eb) => tableWhere(eb, query, dialect, nowIso));
   const [rows, count] = await Promise.all([
@@ -135,7 +146,12 @@ export async function queryTenderTable(db: Db, dialect: Dialect, query: TableQue
 }
 
 /** How many tenders the table view's filters and text match (its `total`). */
-export async function countTenderTable(db: Db, dialect: Dialect, query: Omit<TableQuery, 'page' | 'page_size'>, now = new Date()): Promise<number> {
+export async function countTenderTable(
+  db: Db,
+  dialect: Dialect,
+  query: Omit<TableQuery, 'page' | 'page_size'>,
+  now = new Date(),
+): Promise<number> {
   const nowIso = now.toISOString();
   const row = await db
     .selectFrom('tender')
@@ -223,7 +239,16 @@ export async function tenderFilterOptions(db: Db, now = new Date()): Promise<Fil
       .selectFrom('tender')
       .select((eb) =>
         TENDER_STATUSES.map((s) =>
-          eb.fn.sum<number>(eb.case().when(hasEffectiveStatus(eb, s, nowIso)).then(1).else(0).end()).as(s),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(hasEffectiveStatus(eb, s, nowIso))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as(s),
         ),
       )
       .executeTakeFirstOrThrow(),
@@ -234,7 +259,11 @@ export async function tenderFilterOptions(db: Db, now = new Date()): Promise<Fil
   const statusCounts = statusRow as Record<string, unknown>;
   return {
     regions: FILTER_REGIONS.map((r, i) => ({ value: r, label: r, count: num(regionCounts[`r${i}`]) })),
-    categories: CATEGORY_CODES.map((c, i) => ({ value: c, label: CATEGORY_LABELS[c], count: num(categoryCounts[`c${i}`]) })),
+    categories: CATEGORY_CODES.map((c, i) => ({
+      value: c,
+      label: CATEGORY_LABELS[c],
+      count: num(categoryCounts[`c${i}`]),
+    })),
     notice_types: noticeTypes.map((n) => ({
       value: n.value ?? '',
       label: n.value ?? '',

@@ -113,7 +113,13 @@ export const tenderRoutes: FastifyPluginAsyncZod<TenderRouteDeps> = async (app, 
 
   app.get(
     '/tenders/stats',
-    { schema: { tags, summary: 'Live figures: open tenders, added this week, organizations, sources', response: { 200: tenderStatsSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Live figures: open tenders, added this week, organizations, sources',
+        response: { 200: tenderStatsSchema },
+      },
+    },
     async () => cachedStats(),
   );
 

@@ -15,7 +15,12 @@ let dbh: DbHandle;
 beforeAll(async () => {
   ({ app, dbh } = await buildTestApp());
   await insertTenders(dbh.db, [
-    buildTenderRow({ id: 'cb-1-soon', title: 'Snow removal services', closing_date: inDays(2), region_keys: '|Ontario|' }),
+    buildTenderRow({
+      id: 'cb-1-soon',
+      title: 'Snow removal services',
+      closing_date: inDays(2),
+      region_keys: '|Ontario|',
+    }),
     buildTenderRow({
       id: 'cb-2-later',
       title: 'Bridge rehabilitation',
@@ -76,7 +81,12 @@ describe('tender lookups', () => {
   test('getTenderById answers 404 tender_not_found for an unknown id', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/tenders/getTenderById/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ statusCode: 404, code: 'tender_not_found', error: 'Not Found', message: 'Tender not found' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      code: 'tender_not_found',
+      error: 'Not Found',
+      message: 'Tender not found',
+    });
   });
 
   test('tender-notice returns the tender, or null', async () => {
@@ -203,14 +213,34 @@ describe('filter options and stats', () => {
 
   test('every stats figure equals what the tender table holds', async () => {
     const extra = [
-      buildTenderRow({ id: 'cb-s-1', source: 'canadabuys', published_date: inDays(-2).slice(0, 10), contracting_entity_name: 'Transport Canada' }),
-      buildTenderRow({ id: 'cb-s-2', source: 'canadabuys', published_date: inDays(-40).slice(0, 10), contracting_entity_name: null }),
-      buildTenderRow({ id: 'cb-s-3', source: 'canadabuys', status: 'Closed', published_date: inDays(-1).slice(0, 10), contracting_entity_name: 'Closed Org' }),
+      buildTenderRow({
+        id: 'cb-s-1',
+        source: 'canadabuys',
+        published_date: inDays(-2).slice(0, 10),
+        contracting_entity_name: 'Transport Canada',
+      }),
+      buildTenderRow({
+        id: 'cb-s-2',
+        source: 'canadabuys',
+        published_date: inDays(-40).slice(0, 10),
+        contracting_entity_name: null,
+      }),
+      buildTenderRow({
+        id: 'cb-s-3',
+        source: 'canadabuys',
+        status: 'Closed',
+        published_date: inDays(-1).slice(0, 10),
+        contracting_entity_name: 'Closed Org',
+      }),
     ];
     const fresh = await buildTestApp();
     await insertTenders(fresh.dbh.db, [
       ...extra,
-      buildTenderRow({ id: 'cb-s-4', published_date: inDays(-8).slice(0, 10), contracting_entity_name: 'Parks Canada' }),
+      buildTenderRow({
+        id: 'cb-s-4',
+        published_date: inDays(-8).slice(0, 10),
+        contracting_entity_name: 'Parks Canada',
+      }),
       buildTenderRow({ id: 'cb-s-5', closing_date: inDays(-1), contracting_entity_name: 'Lapsed Org' }),
     ]);
     const res = await fresh.app.inject({ method: 'GET', url: '/api/tenders/stats' });
@@ -237,7 +267,13 @@ describe('filter options and stats', () => {
     }));
     expect(stats.sources).toEqual(bySource.sort((a, b) => b.tenders - a.tenders));
     // And the values the fixture was built to give.
-    expect(stats).toMatchObject({ open_tenders: 3, added_this_week: 3, organizations: 2, total_tenders: 5, demo_data: true });
+    expect(stats).toMatchObject({
+      open_tenders: 3,
+      added_this_week: 3,
+      organizations: 2,
+      total_tenders: 5,
+      demo_data: true,
+    });
     expect(stats.sources.map((s) => [s.source, s.tenders, s.open_tenders])).toEqual([
       ['canadabuys', 3, 2],
       ['demo', 2, 1],

@@ -44,7 +44,13 @@ export interface EvalResult {
 
 const empty = (): Counts => ({ tp: 0, fp: 0, fn: 0 });
 
-function compareSets(counts: Counts, predicted: Set<string>, expected: Set<string>, misses: string[], label: string): void {
+function compareSets(
+  counts: Counts,
+  predicted: Set<string>,
+  expected: Set<string>,
+  misses: string[],
+  label: string,
+): void {
   for (const p of predicted) {
     if (expected.has(p)) counts.tp++;
     else {
@@ -62,8 +68,18 @@ function compareSets(counts: Counts, predicted: Set<string>, expected: Set<strin
 
 export function evaluate(csvPath: string, answersPath: string): EvalResult {
   const answers = z.record(z.string(), answerSchema).parse(JSON.parse(readFileSync(answersPath, 'utf8')));
-  const records = parse<CanadaBuysRecord>(readFileSync(csvPath), { columns: true, bom: true, relax_column_count: true });
-  const fields: Record<string, Counts> = { category: empty(), unspsc: empty(), value: empty(), requirements: empty(), security: empty() };
+  const records = parse<CanadaBuysRecord>(readFileSync(csvPath), {
+    columns: true,
+    bom: true,
+    relax_column_count: true,
+  });
+  const fields: Record<string, Counts> = {
+    category: empty(),
+    unspsc: empty(),
+    value: empty(),
+    requirements: empty(),
+    security: empty(),
+  };
   const byKind: Record<string, Counts> = {};
   const misses: string[] = [];
   const times: number[] = [];
@@ -78,7 +94,10 @@ export function evaluate(csvPath: string, answersPath: string): EvalResult {
     const answer = answers[mapped.tender.id];
     if (!answer) continue;
     tenders++;
-    const tender = toTender({ ...mapped.tender, created_at: '2025-01-06T00:00:00.000Z', updated_at: '2025-01-06T00:00:00.000Z' }, new Date('2025-01-06T12:00:00Z'));
+    const tender = toTender(
+      { ...mapped.tender, created_at: '2025-01-06T00:00:00.000Z', updated_at: '2025-01-06T00:00:00.000Z' },
+      new Date('2025-01-06T12:00:00Z'),
+    );
     const started = performance.now();
     const s = analyzeTender(sourceFromTender(tender, 'en'), 'en');
     times.push(performance.now() - started);
@@ -117,7 +136,9 @@ export function evaluate(csvPath: string, answersPath: string): EvalResult {
       else c.fn++;
     }
     const levels = new Set(
-      s.requirements.filter((_r, i) => s.requirementKinds[i] === 'security').flatMap((r) => /^Security: ([^(]+?) \(/.exec(r)?.[1]?.split(', ') ?? []),
+      s.requirements
+        .filter((_r, i) => s.requirementKinds[i] === 'security')
+        .flatMap((r) => /^Security: ([^(]+?) \(/.exec(r)?.[1]?.split(', ') ?? []),
     );
     compareSets(fields.security!, levels, new Set(answer.security), misses, `${id} security level`);
 
@@ -146,11 +167,17 @@ export function formatReport(title: string, r: EvalResult, opts: { misses?: bool
     `  ${name.padEnd(22)} precision ${pct(c.tp, c.tp + c.fp)}  recall ${pct(c.tp, c.tp + c.fn)}   (tp ${c.tp}, fp ${c.fp}, fn ${c.fn})`;
   const out = [`${title}: ${r.tenders} tenders`];
   for (const [name, c] of Object.entries(r.fields)) out.push(line(name, c));
-  out.push(`  ${'value: none when none'.padEnd(22)} accuracy  ${pct(r.valueNoneCorrect, r.valueNoneTotal)}   (${r.valueNoneCorrect}/${r.valueNoneTotal})`);
-  out.push(`  ${'objective'.padEnd(22)} accuracy  ${pct(r.objectiveCorrect, r.tenders)}   (${r.objectiveCorrect}/${r.tenders})`);
+  out.push(
+    `  ${'value: none when none'.padEnd(22)} accuracy  ${pct(r.valueNoneCorrect, r.valueNoneTotal)}   (${r.valueNoneCorrect}/${r.valueNoneTotal})`,
+  );
+  out.push(
+    `  ${'objective'.padEnd(22)} accuracy  ${pct(r.objectiveCorrect, r.tenders)}   (${r.objectiveCorrect}/${r.tenders})`,
+  );
   out.push('  requirements by kind:');
   for (const [kind, c] of Object.entries(r.byKind).sort()) out.push(`  ${line(`  ${kind}`, c).slice(2)}`);
-  out.push(`  time per summary: mean ${r.msPerSummary.mean.toFixed(2)} ms, p95 ${r.msPerSummary.p95.toFixed(2)} ms, max ${r.msPerSummary.max.toFixed(2)} ms`);
+  out.push(
+    `  time per summary: mean ${r.msPerSummary.mean.toFixed(2)} ms, p95 ${r.msPerSummary.p95.toFixed(2)} ms, max ${r.msPerSummary.max.toFixed(2)} ms`,
+  );
   if (opts.misses && r.misses.length) out.push('  differences:', ...r.misses.map((m) => `    - ${m}`));
   return out.join('\n');
 }

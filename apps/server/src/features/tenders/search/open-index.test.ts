@@ -101,7 +101,8 @@ describe('the HTTP form', () => {
       expect(searchResponseSchema.parse(sent)).toEqual(sent);
       const withoutTime = (r: SearchResponse) => ({ ...r, search_metadata: { ...r.search_metadata, took_ms: 0 } });
       expect(withoutTime(sent)).toEqual(withoutTime(object));
-      if (body.q === 'entretien') expect(sent.results.map((r) => r.title)).toEqual(['Bridge deck – l’entretien du pont 🚧']);
+      if (body.q === 'entretien')
+        expect(sent.results.map((r) => r.title)).toEqual(['Bridge deck – l’entretien du pont 🚧']);
     }
   });
 });

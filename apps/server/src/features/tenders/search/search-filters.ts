@@ -35,9 +35,15 @@ export const isOpenOnly = (f: SearchFilters) =>
   !f.status.closed &&
   f.status.others.length === 0 &&
   [f.regions, f.categories, f.noticeTypes, f.methodPatterns, f.entities].every((l) => l.length === 0) &&
-  [f.closingAfter, f.closingBefore, f.publishedAfter, f.publishedBefore, f.valueMin, f.valueMax, f.firstSeenAfter].every(
-    (v) => v === undefined,
-  );
+  [
+    f.closingAfter,
+    f.closingBefore,
+    f.publishedAfter,
+    f.publishedBefore,
+    f.valueMin,
+    f.valueMax,
+    f.firstSeenAfter,
+  ].every((v) => v === undefined);
 export const hasValueBound = (f: SearchFilters) => f.valueMin !== undefined || f.valueMax !== undefined;
 
 // Notices are often published under their abbreviation ("RFP"), so each name also matches it.

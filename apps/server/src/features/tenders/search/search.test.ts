@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SEARCH_DESCRIPTION_LENGTH, searchResponseSchema, type SearchCriteriaInput, type SearchResponse } from '@app/shared/tender';
+import {
+  SEARCH_DESCRIPTION_LENGTH,
+  searchResponseSchema,
+  type SearchCriteriaInput,
+  type SearchResponse,
+} from '@app/shared/tender';
 import { buildTestApp } from '../../../../test/build-test-app.ts';
 import { buildTenderRow, insertTenders, type TenderRowInput } from '../../../../test/factories.ts';
 import { FULL_RANK_LIMIT } from './search.ts';
@@ -394,7 +399,11 @@ describe('result shape', () => {
     expect(cut?.description).toMatch(/^Snow removal and sanding.*…$/s);
     expect(long.startsWith((cut?.description ?? '').slice(0, -1))).toBe(true);
     expect(cut?.description_fr).toBe('Déneigement.');
-    expect(byId.get('short')).toMatchObject({ description: 'Fence.', description_fr: null, description_truncated: false });
+    expect(byId.get('short')).toMatchObject({
+      description: 'Fence.',
+      description_fr: null,
+      description_truncated: false,
+    });
     const full = await app.inject({ method: 'GET', url: '/api/tenders/getTenderById/long' });
     expect(full.json()).toMatchObject({ description: long });
   });
