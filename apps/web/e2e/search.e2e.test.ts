@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import type { SearchResponse } from '@app/shared/tender';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -132,10 +134,66 @@ describe('first page', () => {
   });
 });
 
+/**
+ * A search sent with `Expect: 100-continue`: once the server has answered "100 Continue"
+ * (`accepted`), it has routed the request and waits for the body, which `send` writes.
+ */
+function searchAwaitingBody(baseUrl: string, body: string) {
+  const req = request(new URL('/api/tenders/searchTenders', baseUrl), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      origin: baseUrl,
+      expect: '100-continue',
+    },
+  });
+  const accepted = new Promise<void>((resolve) => req.once('continue', () => resolve()));
+  const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    req.on('error', reject);
+    req.once('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('error', reject);
+      res.once('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+  });
+  req.flushHeaders();
+  return { accepted, response, send: () => req.end(body) };
+}
+
+/** Resolves once the server no longer accepts connections (it has begun to close). */
+async function untilRefused(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const refused = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(1_000) }).then(
+      () => false,
+      () => true,
+    );
+    if (refused) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${baseUrl} still accepted connections 10 s after SIGTERM`);
+}
+
 describe('server', () => {
-  test('shuts down gracefully on SIGTERM', async () => {
+  test('shuts down gracefully on SIGTERM: a request in flight is answered, the database is closed', async () => {
     const running = server!;
     server = undefined;
-    expect(await running.stop(), running.output()).toBe(0);
+    const inFlight = searchAwaitingBody(running.baseUrl, JSON.stringify({ q: 'services', limit: 5 }));
+    await inFlight.accepted;
+    let leftBehind: string[] = [];
+    const stopped = running.stop(() => {
+      // SQLite removes the WAL and shared-memory files when its last connection closes.
+      leftBehind = ['-wal', '-shm'].filter((suffix) => existsSync(`${running.dbFile}${suffix}`));
+    });
+    await untilRefused(running.baseUrl); // closing: no new connection is accepted
+    inFlight.send();
+    const answer = await inFlight.response;
+    expect(answer.status, answer.text).toBe(200);
+    expect((JSON.parse(answer.text) as SearchResponse).results.length).toBeGreaterThan(0);
+    expect(await stopped, running.output()).toBe(0);
+    expect(leftBehind).toEqual([]);
   });
 });

@@ -14,8 +14,11 @@ export interface RunningServer {
   baseUrl: string;
   /** Stats once the demo data has finished loading (the count stopped changing). */
   stats: TenderStats;
-  /** Sends SIGTERM and resolves with the exit code (0 = graceful shutdown). */
-  stop(): Promise<number | null>;
+  /**
+   * Sends SIGTERM and resolves with the exit code (0 = graceful shutdown). `afterExit` runs once
+   * the process has ended, before its directory (the SQLite file) is removed.
+   */
+  stop(afterExit?: () => void): Promise<number | null>;
   /** Everything the server printed, for failure messages. */
   output(): string;
   /** The server's SQLite file (e.g. to read the mail outbox). */
@@ -114,11 +117,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exit = exited(child);
 
-  const stop = async () => {
+  const stop = async (afterExit?: () => void) => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
     try {
-      return await exit;
+      const code = await exit;
+      afterExit?.();
+      return code;
     } finally {
       clearTimeout(timer);
       rmSync(dir, { recursive: true, force: true });
