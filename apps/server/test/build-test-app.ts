@@ -48,21 +48,30 @@ export async function createTestDb(): Promise<DbHandle> {
 }
 
 /**
+ * A fresh migrated SQLite file (for what an in-memory database does not do: a second handle,
+ * a memory map), closed and removed when the file's tests end. `url` opens it again.
+ */
+export async function createSqliteFileTestDb(): Promise<{ dbh: DbHandle; url: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'breeze-file-'));
+  const url = `file:${join(dir, 'test.db')}`;
+  const dbh = createDb(url);
+  await migrateToLatest(dbh.db);
+  cleanups.push(async () => {
+    await dbh.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dbh, url };
+}
+
+/**
  * Two handles on one fresh database, as two app processes would have: a SQLite file (an
  * in-memory database cannot be shared) or one PostgreSQL schema.
  */
 export async function createSharedTestDbs(): Promise<[DbHandle, DbHandle]> {
   if (!pgUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'breeze-shared-'));
-    const file = `file:${join(dir, 'shared.db')}`;
-    const first = createDb(file);
-    await migrateToLatest(first.db);
-    const second = createDb(file);
-    cleanups.push(async () => {
-      await second.close();
-      await first.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    const { dbh: first, url } = await createSqliteFileTestDb();
+    const second = createDb(url);
+    cleanups.push(() => second.close()); // cleanups run in reverse: before the first closes
     return [first, second];
   }
   const first = await createTestDb();

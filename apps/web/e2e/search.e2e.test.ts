@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import type { SearchResponse } from '@app/shared/tender';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { type RunningServer, startServer } from './start-server.ts';
+import { type RunningServer, sleep, startServer } from './start-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -172,7 +172,7 @@ async function untilRefused(baseUrl: string): Promise<void> {
       () => true,
     );
     if (refused) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
   throw new Error(`${baseUrl} still accepted connections 10 s after SIGTERM`);
 }

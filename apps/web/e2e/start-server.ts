@@ -37,7 +37,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function getJson<T>(url: string): Promise<T | undefined> {
   try {

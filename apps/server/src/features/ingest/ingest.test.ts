@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PROVINCES } from '@app/shared/constants';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
-import { buildTestApp, createTestDb, testDialect } from '../../../test/build-test-app.ts';
-import { createDb, type DbHandle } from '../../db/connect.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { buildTestApp, createSqliteFileTestDb, createTestDb, testDialect } from '../../../test/build-test-app.ts';
+import type { DbHandle } from '../../db/connect.ts';
 import { toTender } from '../tenders/tender-row.ts';
 import { mapCanadaBuysRecord, type TenderDraft } from './canadabuys.ts';
 import { readCanadaBuysCsv } from './csv-reader.ts';
@@ -213,21 +210,14 @@ describe('bulk load into an empty table', () => {
     });
 
     test('SQLite file: the indexes are built through a memory map, and the setting is put back', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'breeze-bulk-'));
-      const dbh = createDb(`file:${join(dir, 'bulk.db')}`);
-      try {
-        await migrateToLatest(dbh.db);
-        const sqlite = dbh.sqlite as NonNullable<typeof dbh.sqlite>;
-        const migrated = await indexes(dbh);
-        sqlite.pragma('mmap_size = 65536');
-        expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(true);
-        expect(restoreBulkLoadIndexes(sqlite)).toBe(migrated.length - 1); // all but the primary key's
-        expect(await indexes(dbh)).toEqual(migrated);
-        expect(sqlite.pragma('mmap_size', { simple: true })).toBe(65536);
-      } finally {
-        await dbh.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const { dbh } = await createSqliteFileTestDb();
+      const sqlite = dbh.sqlite as NonNullable<typeof dbh.sqlite>;
+      const migrated = await indexes(dbh);
+      sqlite.pragma('mmap_size = 65536');
+      expect(beginBulkLoad(sqlite, NOW.toISOString())).toBe(true);
+      expect(restoreBulkLoadIndexes(sqlite)).toBe(migrated.length - 1); // all but the primary key's
+      expect(await indexes(dbh)).toEqual(migrated);
+      expect(sqlite.pragma('mmap_size', { simple: true })).toBe(65536);
     });
   }
 });
